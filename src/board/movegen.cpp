@@ -1,0 +1,178 @@
+#include "board/movegen.h"
+
+namespace jadoube {
+
+namespace {
+
+// Sinks receive moves in bulk (a source and a target set) so that perft's leaf
+// count is a popcount while the move list expands the same calls into moves.
+struct ListSink {
+    Move* cur;
+
+    void piece(Square from, Bitboard targets) {
+        while (targets) *cur++ = Move(from, pop_lsb(targets));
+    }
+    template<Direction D>
+    void pawns(Bitboard targets) {
+        while (targets) {
+            const Square to = pop_lsb(targets);
+            *cur++ = Move(to - D, to);
+        }
+    }
+    void promotions(Square from, Square to) {
+        for (PieceType pt : {QUEEN, KNIGHT, ROOK, BISHOP}) *cur++ = Move::make<PROMOTION>(from, to, pt);
+    }
+    template<Direction D>
+    void promotions(Bitboard targets) {
+        while (targets) {
+            const Square to = pop_lsb(targets);
+            promotions(to - D, to);
+        }
+    }
+    void promotions_from(Square from, Bitboard targets) {
+        while (targets) promotions(from, pop_lsb(targets));
+    }
+    void single(Move m) { *cur++ = m; }
+};
+
+struct CountSink {
+    std::uint64_t n = 0;
+
+    void piece(Square, Bitboard targets) { n += popcount(targets); }
+    template<Direction>
+    void pawns(Bitboard targets) { n += popcount(targets); }
+    template<Direction>
+    void promotions(Bitboard targets) { n += 4 * popcount(targets); }
+    void promotions_from(Square, Bitboard targets) { n += 4 * popcount(targets); }
+    void single(Move) { ++n; }
+};
+
+template<Color Us, GenType Type, class Sink>
+void generate_moves(const Position& pos, Sink& sink) {
+    constexpr Color Them = ~Us;
+    constexpr Direction Up = pawn_push(Us);
+    constexpr Direction UpWest = Us == WHITE ? NORTH_WEST : SOUTH_WEST;
+    constexpr Direction UpEast = Us == WHITE ? NORTH_EAST : SOUTH_EAST;
+    constexpr Bitboard Rank7 = rank_bb(relative_rank(Us, RANK_7));
+    constexpr Bitboard Rank3 = rank_bb(relative_rank(Us, RANK_3));
+    constexpr bool Captures = Type != QUIETS, Quiets = Type != TACTICAL;
+
+    const Square ksq = pos.king_square(Us);
+    const Bitboard own = pos.pieces(Us), enemy = pos.pieces(Them), occ = own | enemy;
+    const Bitboard checkers = pos.checkers();
+
+    // King: each target tested with the king lifted, so it cannot hide behind itself.
+    {
+        Bitboard candidates = king_attacks(ksq) & ((Captures ? enemy : 0) | (Quiets ? ~occ : 0));
+        Bitboard safe = 0;
+        const Bitboard occNoKing = occ ^ square_bb(ksq);
+        while (candidates) {
+            const Square to = pop_lsb(candidates);
+            if (!pos.attacked_by(Them, to, occNoKing)) safe |= square_bb(to);
+        }
+        sink.piece(ksq, safe);
+    }
+    if (more_than_one(checkers)) return;
+
+    // Non-king moves must capture the checker or block its line; pinned pieces stay on their pin line.
+    const Bitboard checkMask = checkers ? between_bb(ksq, lsb(checkers)) : ~Bitboard(0);
+    const Bitboard pinned = pos.pinned();
+    const Bitboard captureTargets = enemy & checkMask;
+    const Bitboard quietTargets = ~occ & checkMask;
+    const Bitboard targets = (Captures ? captureTargets : 0) | (Quiets ? quietTargets : 0);
+
+    // Pawns. A pinned pawn on the king's file may still push; one pinned on a diagonal
+    // may only capture its pinner; one pinned on a rank cannot move.
+    const Bitboard pawns = pos.pieces(Us, PAWN);
+    const Bitboard pushers = pawns & (~pinned | file_bb(ksq));
+    const Bitboard takers = pawns & ~pinned;
+    if constexpr (Quiets) {
+        const Bitboard one = shift<Up>(pushers & ~Rank7) & ~occ;
+        const Bitboard two = shift<Up>(one & Rank3) & ~occ;
+        sink.template pawns<Up>(one & checkMask);
+        sink.template pawns<Direction(Up + Up)>(two & checkMask);
+    }
+    if constexpr (Captures) {
+        if (pawns & Rank7) {
+            sink.template promotions<Up>(shift<Up>(pushers & Rank7) & ~occ & checkMask);
+            sink.template promotions<UpWest>(shift<UpWest>(takers & Rank7) & captureTargets);
+            sink.template promotions<UpEast>(shift<UpEast>(takers & Rank7) & captureTargets);
+        }
+        sink.template pawns<UpWest>(shift<UpWest>(takers & ~Rank7) & captureTargets);
+        sink.template pawns<UpEast>(shift<UpEast>(takers & ~Rank7) & captureTargets);
+        for (Bitboard b = pawns & pinned & ~file_bb(ksq); b;) {
+            const Square from = pop_lsb(b);
+            const Bitboard t = pawn_attacks(Us, from) & captureTargets & line_bb(ksq, from);
+            if (square_bb(from) & Rank7) sink.promotions_from(from, t);
+            else sink.piece(from, t);
+        }
+        if (const Square ep = pos.ep_square(); ep != SQ_NONE)
+            for (Bitboard b = pawn_attacks(Them, ep) & pawns; b;)
+                if (const Square from = pop_lsb(b); pos.ep_capture_legal(from))
+                    sink.single(Move::make<EN_PASSANT>(from, ep));
+    }
+
+    // Pieces. Queens pass through both slider loops; their two target sets are disjoint.
+    for (Bitboard b = pos.pieces(Us, KNIGHT) & ~pinned; b;) {
+        const Square from = pop_lsb(b);
+        sink.piece(from, knight_attacks(from) & targets);
+    }
+    for (Bitboard b = pos.pieces(Us, BISHOP, QUEEN); b;) {
+        const Square from = pop_lsb(b);
+        Bitboard t = bishop_attacks(from, occ) & targets;
+        if (pinned & square_bb(from)) t &= line_bb(ksq, from);
+        sink.piece(from, t);
+    }
+    for (Bitboard b = pos.pieces(Us, ROOK, QUEEN); b;) {
+        const Square from = pop_lsb(b);
+        Bitboard t = rook_attacks(from, occ) & targets;
+        if (pinned & square_bb(from)) t &= line_bb(ksq, from);
+        sink.piece(from, t);
+    }
+
+    // Castling (3.8.2): path empty but for king and rook, king not in check, no square it
+    // crosses or lands on attacked. The squares are tested with king and rook lifted so that
+    // a Chess960 rook cannot shield its own king's destination.
+    if constexpr (Quiets) {
+        if (!checkers && (pos.castling_rights() & (Us == WHITE ? WHITE_CASTLING : BLACK_CASTLING))) {
+            for (const CastlingRights cr : {castling_right(Us, true), castling_right(Us, false)}) {
+                if (!pos.can_castle(cr) || (pos.castling_path(cr) & occ)) continue;
+                const Square rsq = pos.castling_rook_square(cr);
+                const Bitboard lifted = occ ^ square_bb(ksq) ^ square_bb(rsq);
+                bool safe = true;
+                for (Bitboard path = pos.castling_king_path(cr); path && safe;)
+                    safe = !pos.attacked_by(Them, pop_lsb(path), lifted);
+                if (safe) sink.single(Move::make<CASTLING>(ksq, rsq));
+            }
+        }
+    }
+}
+
+template<GenType Type, class Sink>
+void generate_for_side(const Position& pos, Sink& sink) {
+    if (pos.side_to_move() == WHITE) generate_moves<WHITE, Type>(pos, sink);
+    else generate_moves<BLACK, Type>(pos, sink);
+}
+
+} // namespace
+
+template<GenType T>
+Move* generate(const Position& pos, Move* list) {
+    assert(T != EVASIONS || pos.checkers());
+    ListSink sink{list};
+    generate_for_side<T == EVASIONS ? LEGAL : T>(pos, sink);
+    return sink.cur;
+}
+
+template Move* generate<TACTICAL>(const Position&, Move*);
+template Move* generate<QUIETS>(const Position&, Move*);
+template Move* generate<EVASIONS>(const Position&, Move*);
+template Move* generate<LEGAL>(const Position&, Move*);
+
+std::uint64_t count_legal(const Position& pos) {
+    CountSink sink;
+    generate_for_side<LEGAL>(pos, sink);
+    return sink.n;
+}
+
+} // namespace jadoube

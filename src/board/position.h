@@ -1,0 +1,165 @@
+// The board: piece placement, side to move, castling, en passant and clocks, with
+// make/unmake that keeps the Zobrist keys, checkers and pins up to date.
+// Knows the moves of Article 3 and nothing of the draw rules or reachability
+// (those live in laws/).
+#pragma once
+
+#include <expected>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "board/bitboard.h"
+
+namespace jadoube {
+
+// What changes from one ply to the next; a stack of these is the game's history,
+// so unmake is a pop and the repetition rule can walk the keys.
+struct StateInfo {
+    Key key;
+    Key pawnKey;
+    Bitboard checkers; // enemy pieces giving check to the side to move
+    Bitboard pinned;   // side-to-move pieces pinned to their own king
+    Move move;         // the move that led here (none at the root)
+    Piece captured;
+    Square epSquare;   // set only when an en passant capture is legal (9.2.2: same position)
+    std::uint8_t castling;
+    std::uint16_t rule50;
+    std::uint16_t pliesFromNull;
+};
+
+// How FEN output writes castling rights. X-FEN uses KQkq where the rook is the
+// outermost one on its wing and a file letter otherwise; Shredder-FEN always uses letters.
+enum class CastlingNotation { XFen, Shredder };
+
+class Position {
+public:
+    static constexpr std::string_view StartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    Position();
+
+    // Parses FEN (6 fields, or 4 with counters "0 1" implied). Castling may be KQkq,
+    // X-FEN or Shredder-FEN. On error *this is untouched and the message says what and why.
+    std::expected<void, std::string> set(std::string_view fen, bool chess960);
+    std::string fen() const { return fen(chess960_ ? CastlingNotation::Shredder : CastlingNotation::XFen); }
+    std::string fen(CastlingNotation notation) const;
+
+    // Board
+    Piece piece_on(Square s) const { return board_[s]; }
+    bool empty(Square s) const { return board_[s] == NO_PIECE; }
+    Bitboard pieces() const { return byType_[0]; }
+    Bitboard pieces(Color c) const { return byColor_[c]; }
+    Bitboard pieces(PieceType pt) const { return byType_[pt]; }
+    Bitboard pieces(PieceType a, PieceType b) const { return byType_[a] | byType_[b]; }
+    Bitboard pieces(Color c, PieceType pt) const { return byColor_[c] & byType_[pt]; }
+    Bitboard pieces(Color c, PieceType a, PieceType b) const { return byColor_[c] & (byType_[a] | byType_[b]); }
+    Square king_square(Color c) const { return lsb(pieces(c, KING)); }
+    Color side_to_move() const { return sideToMove_; }
+    bool is_chess960() const { return chess960_; }
+
+    // State
+    const StateInfo& state() const { return states_.back(); }
+    Bitboard checkers() const { return state().checkers; }
+    Bitboard pinned() const { return state().pinned; }
+    Square ep_square() const { return state().epSquare; }
+    int castling_rights() const { return state().castling; }
+    bool can_castle(CastlingRights cr) const { return state().castling & cr; }
+    Square castling_rook_square(CastlingRights cr) const { return castlingRookSquare_[castling_index(cr)]; }
+    // Squares that must be empty (all but the castling king and rook) for cr.
+    Bitboard castling_path(CastlingRights cr) const { return castlingPath_[castling_index(cr)]; }
+    // Squares the king crosses or lands on, which must not be attacked.
+    Bitboard castling_king_path(CastlingRights cr) const { return castlingKingPath_[castling_index(cr)]; }
+    Key key() const { return state().key; }
+    Key pawn_key() const { return state().pawnKey; }
+    int rule50_count() const { return state().rule50; }
+    int game_ply() const { return gamePly_; }
+    int fullmove_number() const { return 1 + (gamePly_ - (sideToMove_ == BLACK)) / 2; }
+    // The states from the start of the recorded history to now, oldest first.
+    const std::vector<StateInfo>& history() const { return states_; }
+
+    // Attacks
+    Bitboard attackers_to(Square s, Bitboard occupied) const;
+    bool attacked_by(Color c, Square s, Bitboard occupied) const;
+    bool ep_capture_legal(Square from) const { return ep_capture_legal(from, state().epSquare); }
+
+    // Moves. do_move takes a legal move (from movegen); undo_move the same move back.
+    void do_move(Move m);
+    void undo_move(Move m);
+    void do_null_move();
+    void undo_null_move();
+    bool gives_check(Move m) const;
+    Piece moved_piece(Move m) const { return board_[m.from_sq()]; }
+    bool is_capture(Move m) const {
+        return (!empty(m.to_sq()) && m.kind() != CASTLING) || m.kind() == EN_PASSANT;
+    }
+
+    // The key recomputed from the board, for tests of the incremental update.
+    Key compute_key() const;
+    Key compute_pawn_key() const;
+    // Where the king and rook of a castling move land.
+    static Square castling_king_to(Color c, bool kingSide) { return relative_square(c, kingSide ? SQ_G1 : SQ_C1); }
+    static Square castling_rook_to(Color c, bool kingSide) { return relative_square(c, kingSide ? SQ_F1 : SQ_D1); }
+
+private:
+    struct Blank {};
+    explicit Position(Blank) {}
+    void put_piece(Piece pc, Square s);
+    void remove_piece(Square s);
+    void move_piece(Square from, Square to);
+    void set_castling_right(Color c, Square rookFrom);
+    void update_check_info(StateInfo& st) const;
+    bool ep_capture_legal(Square from, Square ep) const;
+    // Keep the en passant square only when some capture there is legal.
+    Square legal_ep_square(Square ep) const;
+
+    Piece board_[SQUARE_NB];
+    Bitboard byType_[PIECE_TYPE_NB]; // index 0: all pieces
+    Bitboard byColor_[COLOR_NB];
+    std::uint8_t castlingRightsMask_[SQUARE_NB];
+    Square castlingRookSquare_[4];
+    Bitboard castlingPath_[4];
+    Bitboard castlingKingPath_[4];
+    Color sideToMove_;
+    int gamePly_;
+    bool chess960_;
+    std::vector<StateInfo> states_;
+};
+
+inline Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
+    return (pawn_attacks(BLACK, s) & pieces(WHITE, PAWN)) | (pawn_attacks(WHITE, s) & pieces(BLACK, PAWN))
+         | (knight_attacks(s) & pieces(KNIGHT)) | (king_attacks(s) & pieces(KING))
+         | (bishop_attacks(s, occupied) & pieces(BISHOP, QUEEN)) | (rook_attacks(s, occupied) & pieces(ROOK, QUEEN));
+}
+
+inline bool Position::attacked_by(Color c, Square s, Bitboard occupied) const {
+    return (pawn_attacks(~c, s) & pieces(c, PAWN)) || (knight_attacks(s) & pieces(c, KNIGHT))
+        || (king_attacks(s) & pieces(c, KING)) || (bishop_attacks(s, occupied) & pieces(c, BISHOP, QUEEN))
+        || (rook_attacks(s, occupied) & pieces(c, ROOK, QUEEN));
+}
+
+inline void Position::put_piece(Piece pc, Square s) {
+    board_[s] = pc;
+    byType_[0] |= square_bb(s);
+    byType_[type_of(pc)] |= square_bb(s);
+    byColor_[color_of(pc)] |= square_bb(s);
+}
+
+inline void Position::remove_piece(Square s) {
+    const Piece pc = board_[s];
+    byType_[0] ^= square_bb(s);
+    byType_[type_of(pc)] ^= square_bb(s);
+    byColor_[color_of(pc)] ^= square_bb(s);
+    board_[s] = NO_PIECE;
+}
+
+inline void Position::move_piece(Square from, Square to) {
+    const Piece pc = board_[from];
+    const Bitboard fromTo = square_bb(from) | square_bb(to);
+    byType_[0] ^= fromTo;
+    byType_[type_of(pc)] ^= fromTo;
+    byColor_[color_of(pc)] ^= fromTo;
+    board_[from] = NO_PIECE;
+    board_[to] = pc;
+}
+
+} // namespace jadoube

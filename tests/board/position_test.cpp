@@ -1,0 +1,176 @@
+// The board core's bookkeeping: FEN in and out, and make/unmake restoring every field.
+#include <doctest/doctest.h>
+
+#include <random>
+
+#include "board/movegen.h"
+#include "perft_suites.h"
+
+using namespace jadoube;
+
+namespace {
+
+Position from_fen(const std::string& fen, bool chess960 = false) {
+    Position pos;
+    const auto ok = pos.set(fen, chess960);
+    REQUIRE_MESSAGE(ok.has_value(), fen << ": " << (ok ? "" : ok.error()));
+    return pos;
+}
+
+// Everything a position is, compared field by field after a round trip.
+struct Snapshot {
+    std::string fen;
+    Key key, pawnKey;
+    Bitboard checkers, pinned;
+    int castling, rule50, ply;
+    Square ep;
+    std::size_t historySize;
+    explicit Snapshot(const Position& p)
+        : fen(p.fen()), key(p.key()), pawnKey(p.pawn_key()), checkers(p.checkers()), pinned(p.pinned()),
+          castling(p.castling_rights()), rule50(p.rule50_count()), ply(p.game_ply()), ep(p.ep_square()),
+          historySize(p.history().size()) {}
+    bool operator==(const Snapshot&) const = default;
+};
+
+// Incremental state must equal what a fresh parse of the same FEN derives.
+void check_against_fresh_parse(const Position& pos) {
+    const Position fresh = from_fen(pos.fen(), pos.is_chess960());
+    CHECK(pos.key() == pos.compute_key());
+    CHECK(pos.pawn_key() == pos.compute_pawn_key());
+    CHECK(pos.key() == fresh.key());
+    CHECK(pos.checkers() == fresh.checkers());
+    CHECK(pos.pinned() == fresh.pinned());
+    CHECK(pos.ep_square() == fresh.ep_square());
+}
+
+// Plays a random game to its end or maxPlies, checking every ply, then takes it all back.
+int random_game(Position& pos, std::mt19937_64& rng, int maxPlies) {
+    const Snapshot start(pos);
+    std::vector<Move> played;
+    while (int(played.size()) < maxPlies) {
+        const MoveList<LEGAL> moves(pos);
+        if (moves.size() == 0) break;
+        const Move m = *(moves.begin() + rng() % moves.size());
+        const bool check = pos.gives_check(m);
+        pos.do_move(m);
+        CHECK(check == bool(pos.checkers()));
+        check_against_fresh_parse(pos);
+        played.push_back(m);
+        if (pos.rule50_count() >= 150) break; // 9.6.2 ends such games anyway
+    }
+    for (auto it = played.rbegin(); it != played.rend(); ++it) pos.undo_move(*it);
+    CHECK(Snapshot(pos) == start);
+    return int(played.size());
+}
+
+} // namespace
+
+TEST_CASE("FEN round trip: standard, X-FEN and Shredder-FEN castling") {
+    for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+                            "8/8/8/8/8/8/8/K6k b - - 37 90"})
+        CHECK(from_fen(fen).fen() == fen);
+    // Shredder letters naming the corner rooks are accepted in standard chess.
+    CHECK(from_fen("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1").fen() == "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    // Chess960: Shredder-FEN out by default, X-FEN on request.
+    const Position p960 = from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", true);
+    CHECK(p960.fen() == "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
+    CHECK(p960.fen(CastlingNotation::XFen) == "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9");
+    CHECK(from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9", true).fen() == p960.fen());
+    // An inner rook needs its file letter in X-FEN: K alone means the outermost (h) rook.
+    CHECK(from_fen("1r2k1rr/8/8/8/8/8/8/1R2K1RR w GBgb - 0 1", true).fen(CastlingNotation::XFen) == "1r2k1rr/8/8/8/8/8/8/1R2K1RR w GQgq - 0 1");
+}
+
+TEST_CASE("FEN: four fields get counters 0 1") {
+    CHECK(from_fen("4k3/8/8/8/8/8/8/4K3 b - -").fen() == "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
+}
+
+TEST_CASE("3.7.3 en passant square is kept only when a capture there is legal") {
+    // No black pawn can take on e3: the square is dropped, so the key matches the plain position.
+    const Position a = from_fen("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1");
+    CHECK(a.ep_square() == SQ_NONE);
+    CHECK(a.key() == from_fen("4k3/8/8/8/4P3/8/8/4K3 b - - 0 1").key());
+    // The d4 pawn can take, so the right to capture makes it a different position (9.2.2).
+    const Position b = from_fen("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1");
+    CHECK(b.ep_square() == SQ_E3);
+    CHECK(b.key() != from_fen("4k3/8/8/8/3pP3/8/8/4K3 b - - 0 1").key());
+}
+
+TEST_CASE("FEN errors name what is wrong and leave the position unchanged") {
+    Position pos = from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    const Snapshot before(pos);
+    const std::pair<const char*, const char*> bad[] = {
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -  0", "6 fields"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1", "invalid character 'X'"},
+        {"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "invalid character '9'"},
+        {"rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "more than 8 squares"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "8 ranks"},
+        {"rnbqkbnr/pppppppp/44/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "two digits"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "side to move"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkqK - 0 1", "same right twice"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQxq - 0 1", "invalid character 'x'"},
+        {"rnbqkbn1/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "no rook on that side"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e4 0 1", "6th rank"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1", "two-square pawn advance"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1", "halfmove clock"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", "fullmove number"},
+        {"rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", "one black king"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKKNR w kq - 0 1", "one white king"},
+        {"rnbqkbnP/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w KQq - 0 1", "pawn on the first or last rank"},
+        {"4k3/8/8/8/8/8/8/4R1K1 w - - 0 1", "side not to move is in check"},
+        {"QQQQkQQQ/QQQQQQQQ/Q7/8/8/8/8/4K3 w - - 0 1", "more than 16"},
+        {"1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GB - 0 1", "UCI_Chess960"},
+        {"", "6 fields"},
+    };
+    for (auto [fen, reason] : bad) {
+        const auto result = pos.set(fen, false);
+        REQUIRE_MESSAGE(!result.has_value(), std::string(fen));
+        CHECK_MESSAGE(result.error().find(reason) != std::string::npos, std::string(fen) << " -> " << result.error());
+        CHECK(Snapshot(pos) == before);
+    }
+}
+
+TEST_CASE("staged generation: tactical and quiet moves partition the legal moves") {
+    for (const char* fen : {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                            "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
+                            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+                            "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1"}) {
+        const Position pos = from_fen(fen);
+        const MoveList<LEGAL> all(pos);
+        const MoveList<TACTICAL> tactical(pos);
+        const MoveList<QUIETS> quiets(pos);
+        CHECK(tactical.size() + quiets.size() == all.size());
+        for (Move m : tactical) CHECK((all.contains(m) && (pos.is_capture(m) || m.kind() == PROMOTION)));
+        for (Move m : quiets) CHECK((all.contains(m) && !pos.is_capture(m) && m.kind() != PROMOTION));
+        if (pos.checkers()) CHECK(MoveList<EVASIONS>(pos).size() == all.size());
+    }
+}
+
+TEST_CASE("make/unmake restores every field over thousands of random moves; keys match a recount") {
+    std::mt19937_64 rng(20261121);
+    const auto suite = test::read_perft_suite(test::shared_path("perft/perftsuite.epd"));
+    const auto fischer = test::read_perft_suite(test::shared_path("perft/fischer.epd"));
+    REQUIRE(suite.size() > 100);
+    REQUIRE(fischer.size() == 960);
+    int plies = 0;
+    for (int game = 0; game < 60; ++game) {
+        const bool c960 = game % 3 == 2;
+        const auto& src = c960 ? fischer[rng() % fischer.size()] : suite[rng() % suite.size()];
+        Position pos = from_fen(src.fen, c960);
+        plies += random_game(pos, rng, 400);
+    }
+    MESSAGE(plies << " plies checked");
+    CHECK(plies > 5000);
+}
+
+TEST_CASE("null move flips the side and restores everything") {
+    Position pos = from_fen("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");
+    const Snapshot before(pos);
+    pos.do_null_move();
+    CHECK(pos.side_to_move() == BLACK);
+    CHECK(pos.ep_square() == SQ_NONE);
+    CHECK(pos.key() == pos.compute_key());
+    pos.undo_null_move();
+    CHECK(Snapshot(pos) == before);
+}
