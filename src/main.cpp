@@ -1,0 +1,57 @@
+// Entry point: the UCI loop by default, or a one-shot tool named by argv[1].
+#include <algorithm>
+#include <iostream>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "board/position.h"
+#include "uci/perft_report.h"
+#include "uci/text.h"
+#include "uci/uci.h"
+
+namespace {
+
+using namespace jadoube;
+
+constexpr int ExitUsage = 2;
+
+int usage() {
+    std::cerr << "usage: jadoube                     UCI engine on stdin/stdout\n"
+                 "       jadoube perft DEPTH [FEN]   move-generation count (divide), start position by default\n";
+    return ExitUsage;
+}
+
+// jadoube perft DEPTH [FEN...]: the FEN may come as one argument or as its fields.
+int perft_command(const std::vector<std::string_view>& args) {
+    if (args.empty()) return usage();
+    const auto depth = text::parse_int(args[0]);
+    if (!depth || *depth < 1 || *depth > MaxPerftDepth) {
+        std::cerr << "error: perft depth must be an integer from 1 to " << MaxPerftDepth << ", got "
+                  << text::quoted(args[0]) << '\n';
+        return ExitUsage;
+    }
+    const std::string fen = args.size() > 1 ? text::join(std::span(args).subspan(1)) : std::string(Position::StartFen);
+    // Standard first, so that castling prints as e1g1; Chess960 only for the
+    // set-ups that standard chess cannot express (the counts are the same).
+    Position pos;
+    if (auto ok = pos.set(fen, false); !ok) {
+        if (!pos.set(fen, true)) {
+            std::cerr << "error: bad FEN " << text::quoted(fen) << ": " << ok.error() << '\n';
+            return ExitUsage;
+        }
+    }
+    std::cout << perft_report(pos, int(*depth)) << std::flush;
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char* argv[]) {
+    const std::vector<std::string_view> args(argv + std::min(argc, 1), argv + argc);
+    if (args.empty()) return jadoube::run_loop(std::cin, std::cout);
+    const std::vector<std::string_view> rest(args.begin() + 1, args.end());
+    if (args[0] == "perft") return perft_command(rest);
+    return usage();
+}

@@ -1,0 +1,64 @@
+// The UCI options: one table (name, type, default, range) that the `uci` listing,
+// `setoption` validation and the typed getters all read.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <expected>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace jadoube {
+
+enum class OptionId : std::uint8_t { Hash, Threads, ClearHash, Ponder, MultiPV, MoveOverhead, UciChess960, UciShowWDL };
+enum class OptionType : std::uint8_t { Check, Spin, Button };
+
+struct OptionSpec {
+    OptionId id;
+    std::string_view name; // as listed; matched case-insensitively
+    OptionType type;
+    std::int64_t defaultValue; // check: 0 or 1
+    std::int64_t min, max;
+};
+
+inline constexpr std::array OptionTable = {
+    OptionSpec{OptionId::Hash, "Hash", OptionType::Spin, 16, 1, 33554432},
+    OptionSpec{OptionId::Threads, "Threads", OptionType::Spin, 1, 1, 1024},
+    OptionSpec{OptionId::ClearHash, "Clear Hash", OptionType::Button, 0, 0, 0},
+    OptionSpec{OptionId::Ponder, "Ponder", OptionType::Check, 0, 0, 1},
+    OptionSpec{OptionId::MultiPV, "MultiPV", OptionType::Spin, 1, 1, 256},
+    OptionSpec{OptionId::MoveOverhead, "Move Overhead", OptionType::Spin, 10, 0, 5000},
+    OptionSpec{OptionId::UciChess960, "UCI_Chess960", OptionType::Check, 0, 0, 1},
+    OptionSpec{OptionId::UciShowWDL, "UCI_ShowWDL", OptionType::Check, 0, 0, 1},
+};
+
+// A validated setoption, not yet applied: the session may still refuse it
+// (UCI_Chess960 must be able to carry the current position over).
+struct OptionChange {
+    OptionId id;
+    std::int64_t value; // check: 0 or 1; button: 0
+};
+
+class Options {
+public:
+    Options();
+
+    std::int64_t value(OptionId id) const { return values_[index(id)]; }
+    bool check(OptionId id) const { return value(id) != 0; }
+    static const OptionSpec& spec(OptionId id) { return OptionTable[index(id)]; }
+
+    // The `option name ...` lines of the `uci` reply, each ending in '\n'.
+    std::string uci_listing() const;
+
+    // Finds the option and checks the value against its type and range.
+    // value is nullopt when the command had no `value` part.
+    std::expected<OptionChange, std::string> parse(std::string_view name, std::optional<std::string_view> value) const;
+    void apply(const OptionChange& change);
+
+private:
+    static constexpr std::size_t index(OptionId id) { return static_cast<std::size_t>(id); }
+    std::array<std::int64_t, OptionTable.size()> values_;
+};
+
+} // namespace jadoube

@@ -1,0 +1,20 @@
+#include "uci/perft_report.h"
+
+#include "board/perft.h"
+#include "uci/notation.h"
+
+namespace jadoube {
+
+std::string perft_report(const Position& pos, int depth) {
+    Position work = pos; // perft makes and unmakes moves; the caller's copy stays const
+    std::string s;
+    std::uint64_t total = 0;
+    for (const PerftSplit& split : perft_divide(work, depth)) {
+        s += to_uci(split.move, pos) + ": " + std::to_string(split.nodes) + '\n';
+        total += split.nodes;
+    }
+    s += "\nNodes searched: " + std::to_string(total) + "\n\n";
+    return s;
+}
+
+} // namespace jadoube

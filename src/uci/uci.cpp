@@ -1,0 +1,211 @@
+#include "uci/uci.h"
+
+#include <istream>
+
+#include "board/movegen.h"
+#include "uci/display.h"
+#include "uci/go_params.h"
+#include "uci/line_reader.h"
+#include "uci/notation.h"
+#include "uci/perft_report.h"
+#include "uci/text.h"
+
+namespace jadoube {
+
+namespace {
+
+using Err = std::unexpected<std::string>;
+
+// One error must stay one line whatever text a lower layer hands back.
+std::string one_line(std::string s) {
+    for (char& c : s)
+        if (c == '\n' || c == '\r') c = ' ';
+    return s;
+}
+
+std::expected<std::string, std::string> no_arguments(std::string_view command, std::span<const std::string_view> args,
+                                                     std::string reply) {
+    if (!args.empty()) return Err(std::string(command) + ": takes no arguments, got " + text::quoted(args[0]));
+    return reply;
+}
+
+} // namespace
+
+UciSession::UciSession(std::ostream& out) : out_(out), startFen_(Position::StartFen) {
+    // Position() is the standard start, matching the default UCI_Chess960 = false.
+}
+
+bool UciSession::handle_line(std::string_view line) {
+    const auto fail = [this](const std::string& why) { out_.send("info string error: " + one_line(why) + '\n'); };
+
+    if (line.size() > MaxLineBytes) {
+        fail("line longer than " + std::to_string(MaxLineBytes) + " bytes refused");
+        return true;
+    }
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (const auto junk = text::find_junk(line)) {
+        fail(*junk);
+        return true;
+    }
+    const std::vector<std::string_view> tokens = text::split_tokens(line);
+    if (tokens.empty()) return true;
+    if (tokens[0] == "quit") return false;
+
+    const Reply reply = dispatch(tokens[0], Args(tokens).subspan(1));
+    if (!reply) fail(reply.error());
+    else if (!reply->empty()) out_.send(*reply);
+    return true;
+}
+
+UciSession::Reply UciSession::dispatch(std::string_view command, Args args) {
+    if (command == "uci") return cmd_uci(args);
+    if (command == "isready") return no_arguments(command, args, "readyok\n");
+    if (command == "ucinewgame") return no_arguments(command, args, ""); // the TT is cleared here once it exists
+    if (command == "position") return cmd_position(args);
+    if (command == "setoption") return cmd_setoption(args);
+    if (command == "go") return cmd_go(args);
+    if (command == "stop") return args.empty() ? cmd_stop() : no_arguments(command, args, "");
+    if (command == "ponderhit") return args.empty() ? cmd_ponderhit() : no_arguments(command, args, "");
+    if (command == "debug") return cmd_debug(args);
+    if (command == "d") return no_arguments(command, args, display(pos_));
+    return Err("unknown command " + text::quoted(command));
+}
+
+UciSession::Reply UciSession::cmd_uci(Args args) const {
+    return no_arguments("uci", args,
+                        "id name Jadoube\nid author the Jadoube developers\n" + options_.uci_listing() + "uciok\n");
+}
+
+UciSession::Reply UciSession::cmd_position(Args args) {
+    if (args.empty()) return Err("position: expected 'startpos' or 'fen'");
+    std::size_t i = 1;
+    std::string fen;
+    if (args[0] == "startpos")
+        fen = Position::StartFen;
+    else if (args[0] == "fen") {
+        while (i < args.size() && args[i] != "moves") ++i;
+        fen = text::join(args.subspan(1, i - 1));
+        if (fen.empty()) return Err("position fen: the FEN is missing");
+    } else
+        return Err("position: expected 'startpos' or 'fen', got " + text::quoted(args[0]));
+    if (i < args.size() && args[i] != "moves")
+        return Err("position: expected 'moves' after startpos, got " + text::quoted(args[i]));
+
+    Position next;
+    if (auto ok = next.set(fen, options_.check(OptionId::UciChess960)); !ok)
+        return Err("position: bad FEN " + text::quoted(fen) + ": " + ok.error());
+    std::string startFen = next.fen(CastlingNotation::XFen);
+
+    const Args moveTexts = i < args.size() ? args.subspan(i + 1) : Args{};
+    std::vector<Move> moves;
+    moves.reserve(moveTexts.size());
+    for (std::size_t k = 0; k < moveTexts.size(); ++k) {
+        const std::string_view t = moveTexts[k];
+        const Move m = parse_uci_move(next, t);
+        if (!m)
+            return Err("position: move " + std::to_string(k + 1) + " " + text::quoted(t)
+                       + (is_uci_move_syntax(t) ? " is not legal in " + next.fen() : " is not a UCI move")
+                       + "; position unchanged");
+        next.do_move(m);
+        moves.push_back(m);
+    }
+    pos_ = std::move(next);
+    startFen_ = std::move(startFen);
+    moves_ = std::move(moves);
+    return "";
+}
+
+std::expected<Position, std::string> UciSession::replay(bool chess960) const {
+    Position p;
+    if (auto ok = p.set(startFen_, chess960); !ok) return Err(ok.error());
+    for (Move m : moves_) {
+        // The move encoding is the same in both modes, so the moves stay legal;
+        // checked all the same, a silent corruption would be worse than an error.
+        if (!MoveList<LEGAL>(p).contains(m)) return Err("the game's move " + to_uci(m, p) + " does not replay");
+        p.do_move(m);
+    }
+    return p;
+}
+
+UciSession::Reply UciSession::cmd_setoption(Args args) {
+    if (args.empty() || args[0] != "name") return Err("setoption: expected 'name'");
+    std::size_t v = 1;
+    while (v < args.size() && args[v] != "value") ++v;
+    const std::string name = text::join(args.subspan(1, v - 1));
+    if (name.empty()) return Err("setoption: the option name is missing");
+    std::optional<std::string> value;
+    if (v < args.size()) value = text::join(args.subspan(v + 1));
+
+    const auto change = options_.parse(name, value);
+    if (!change) return Err("setoption: " + change.error());
+
+    // UCI_Chess960 changes how castling is written and which set-ups are
+    // allowed, but the GUI expects the board it last sent to stay. So the
+    // current game is replayed under the new mode; when it cannot be (a 960
+    // set-up has no standard reading), the switch is refused, leaving option
+    // and position as they were. The GUI's next `position` decides anyway.
+    if (change->id == OptionId::UciChess960 && change->value != options_.value(OptionId::UciChess960)) {
+        auto rebuilt = replay(change->value != 0);
+        if (!rebuilt)
+            return Err("setoption: UCI_Chess960 stays " + std::string(options_.check(OptionId::UciChess960) ? "true" : "false")
+                       + ": the current position cannot be set up in the other mode (" + rebuilt.error()
+                       + "); send a new position first");
+        pos_ = std::move(*rebuilt);
+    }
+    options_.apply(*change);
+    return "";
+}
+
+UciSession::Reply UciSession::cmd_go(Args args) {
+    auto params = parse_go(args, pos_);
+    if (!params) return Err(params.error());
+    if (params->perft) return perft_report(pos_, *params->perft);
+
+    // No search yet: the first legal move (of searchmoves when given) stands in.
+    Move best = Move::none();
+    if (!params->searchmoves.empty())
+        best = params->searchmoves.front();
+    else if (const MoveList<LEGAL> legal(pos_); legal.size() > 0)
+        best = *legal.begin();
+    // A go that arrives while one is held ends the held one first, so that
+    // every go still gets exactly one bestmove, in order.
+    std::string previous;
+    previous.swap(heldBestmove_);
+    std::string answer = "bestmove " + to_uci(best, pos_) + '\n';
+    if (params->infinite || params->ponder) {
+        heldBestmove_ = std::move(answer);
+        heldForInfinite_ = params->infinite;
+        return previous;
+    }
+    return previous + answer;
+}
+
+UciSession::Reply UciSession::cmd_stop() {
+    std::string answer;
+    answer.swap(heldBestmove_);
+    return answer;
+}
+
+UciSession::Reply UciSession::cmd_ponderhit() {
+    // A ponder search becomes a normal one, which (for now) ends at once;
+    // an infinite one still waits for stop.
+    if (heldForInfinite_) return "";
+    return cmd_stop();
+}
+
+UciSession::Reply UciSession::cmd_debug(Args args) {
+    if (args.size() == 1 && args[0] == "on") debug_ = true;
+    else if (args.size() == 1 && args[0] == "off") debug_ = false;
+    else return Err("debug: expected 'on' or 'off'");
+    return "";
+}
+
+int run_loop(std::istream& in, std::ostream& out) {
+    UciSession session(out);
+    std::string line;
+    while (read_line(in, line, UciSession::MaxLineBytes))
+        if (!session.handle_line(line)) break;
+    return 0;
+}
+
+} // namespace jadoube

@@ -1,0 +1,70 @@
+// The UCI protocol loop: the one place where GUI text becomes typed commands.
+// Every command either takes full effect or, with exactly one
+// `info string error: ...` line, none at all.
+#pragma once
+
+#include <cstddef>
+#include <expected>
+#include <iosfwd>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "board/position.h"
+#include "uci/options.h"
+#include "uci/output.h"
+
+namespace jadoube {
+
+class UciSession {
+public:
+    // Long enough for a `position startpos moves ...` of a million plies;
+    // longer lines are refused whole.
+    static constexpr std::size_t MaxLineBytes = std::size_t(16) << 20;
+
+    explicit UciSession(std::ostream& out);
+
+    // Handles one input line (a trailing '\r' is dropped). Returns false on `quit`.
+    bool handle_line(std::string_view line);
+
+    const Position& position() const { return pos_; }
+    const Options& options() const { return options_; }
+    bool debug() const { return debug_; }
+    Output& output() { return out_; }
+
+private:
+    // Text to print (possibly empty), or the reason the command was refused.
+    using Reply = std::expected<std::string, std::string>;
+    using Args = std::span<const std::string_view>;
+
+    Reply dispatch(std::string_view command, Args args);
+    Reply cmd_uci(Args args) const;
+    Reply cmd_position(Args args);
+    Reply cmd_setoption(Args args);
+    Reply cmd_go(Args args);
+    Reply cmd_stop();
+    Reply cmd_ponderhit();
+    Reply cmd_debug(Args args);
+
+    // pos_ rebuilt from its recorded start and moves under the given Chess960 mode.
+    std::expected<Position, std::string> replay(bool chess960) const;
+
+    Output out_;
+    Options options_;
+    Position pos_;
+    // How pos_ was reached, so that switching UCI_Chess960 can rebuild it with
+    // its history (repetitions need it) rather than from its bare FEN.
+    std::string startFen_; // X-FEN, readable in both modes when the set-up allows
+    std::vector<Move> moves_;
+    bool debug_ = false;
+    // Until the search exists, `go infinite` and `go ponder` hold their answer
+    // here: the protocol forbids a bestmove before `stop` (or `ponderhit`).
+    std::string heldBestmove_;
+    bool heldForInfinite_ = false;
+};
+
+// Reads commands until `quit` or end of input. Returns the process exit code.
+int run_loop(std::istream& in, std::ostream& out);
+
+} // namespace jadoube

@@ -1,0 +1,217 @@
+// The hand-crafted evaluation: colour symmetry, material signs, drawish endings.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../board/perft_suites.h"
+#include "board/movegen.h"
+#include "eval/evaluate.h"
+#include "eval/hce.h"
+#include "eval/values.h"
+
+using namespace jadoube;
+
+namespace {
+
+Position from_fen(const std::string& fen) {
+    Position pos;
+    const auto ok = pos.set(fen, false);
+    REQUIRE_MESSAGE(ok.has_value(), fen << ": " << (ok ? "" : ok.error()));
+    return pos;
+}
+
+int eval_fen(const std::string& fen) { return evaluate(from_fen(fen)); }
+
+// The colour mirror of a FEN: ranks in reverse order, piece letters with their case
+// swapped, the other side to move, castling letters swapped (White's first), the en
+// passant square on the other side's third rank. Counters are kept.
+std::string mirror_fen(const std::string& fen) {
+    std::istringstream in(fen);
+    std::string board, side, castling = "-", ep = "-", half = "0", full = "1";
+    in >> board >> side >> castling >> ep >> half >> full;
+
+    std::vector<std::string> ranks;
+    std::string rank;
+    for (char c : board) {
+        if (c == '/') {
+            ranks.push_back(rank);
+            rank.clear();
+        } else {
+            rank += char(std::isupper(static_cast<unsigned char>(c)) ? std::tolower(static_cast<unsigned char>(c))
+                                                                      : std::toupper(static_cast<unsigned char>(c)));
+        }
+    }
+    ranks.push_back(rank);
+    std::reverse(ranks.begin(), ranks.end());
+    std::string mirrored;
+    for (std::size_t i = 0; i < ranks.size(); ++i) mirrored += (i ? "/" : "") + ranks[i];
+
+    std::string rights;
+    if (castling != "-") {
+        for (char c : castling)
+            rights += char(std::isupper(static_cast<unsigned char>(c)) ? std::tolower(static_cast<unsigned char>(c))
+                                                                       : std::toupper(static_cast<unsigned char>(c)));
+        std::stable_partition(rights.begin(), rights.end(), [](char c) { return std::isupper(static_cast<unsigned char>(c)); });
+    } else {
+        rights = "-";
+    }
+    if (ep != "-" && ep.size() == 2) ep[1] = ep[1] == '3' ? '6' : '3';
+
+    return mirrored + ' ' + (side == "w" ? "b" : "w") + ' ' + rights + ' ' + ep + ' ' + half + ' ' + full;
+}
+
+void check_symmetry(const Position& pos) {
+    const std::string fen = pos.fen();
+    const std::string mirrored = mirror_fen(fen);
+    const Position m = from_fen(mirrored);
+    INFO(fen, "  <->  ", mirrored);
+    CHECK(evaluate(pos) == evaluate(m));
+    CHECK(hce::game_phase(pos) == hce::game_phase(m));
+}
+
+// Typed positions that exercise the less common terms: passed pawns, outposts,
+// rooks on the seventh, attacks on a castled king, opposite bishops, bare kings.
+const char* const ExtraFens[] = {
+    "8/5k2/8/3P4/8/8/5K2/8 w - - 0 1",
+    "8/1P3k2/8/8/8/8/p4K2/8 b - - 0 1",
+    "r1bq1rk1/pp3ppp/2n1p3/3pP3/3P1N2/P1P2N2/5PPP/R2QKB1R w KQ - 0 1",
+    "2r3k1/1R3ppp/8/8/8/8/5PPP/6K1 w - - 0 1",
+    "r4rk1/pp3ppp/2n5/3N4/2P5/8/PP3PPP/R4RK1 b - - 0 1",
+    "r1b2rk1/ppq2ppp/2n1p3/3pP2Q/3P4/2PB1N2/P4PPP/R4RK1 w - - 0 1",
+    "6k1/5pp1/4b2p/8/8/2B4P/5PP1/6K1 w - - 0 1",
+    "8/8/4k3/8/8/3QK3/8/8 b - - 0 1",
+    "8/8/4k3/8/8/3BK3/8/8 w - - 0 1",
+    "4k3/8/8/8/8/8/8/2BNK3 w - - 0 1",
+    "4k3/8/4n3/8/8/8/8/3RK3 w - - 0 1",
+    "rnbqkbnr/pp1p1ppp/8/2pPp3/8/8/PPP1PPPP/RNBQKBNR w KQkq c6 0 3",
+    "r3k2r/8/8/8/8/8/8/R3K2R b Kq - 0 1",
+};
+
+} // namespace
+
+TEST_SUITE("eval") {
+
+TEST_CASE("eval: packed Score keeps both halves through arithmetic") {
+    using hce::S;
+    constexpr hce::Score a = S(-37, 1200), b = S(500, -800);
+    static_assert(a.mg() == -37 && a.eg() == 1200);
+    static_assert((a + b).mg() == 463 && (a + b).eg() == 400);
+    static_assert((a - b).mg() == -537 && (a - b).eg() == 2000);
+    static_assert((-a).mg() == 37 && (-a).eg() == -1200);
+    static_assert((b * 3).mg() == 1500 && (b * 3).eg() == -2400);
+    static_assert((b * -2).mg() == -1000 && (b * -2).eg() == 1600);
+    static_assert(S(-1, -1).mg() == -1 && S(-1, -1).eg() == -1);
+    CHECK(a.mg() == -37);
+}
+
+TEST_CASE("eval: search piece values") {
+    static_assert(PieceValue[PAWN] == 100 && PieceValue[KNIGHT] == 320 && PieceValue[BISHOP] == 330);
+    static_assert(PieceValue[ROOK] == 500 && PieceValue[QUEEN] == 950 && PieceValue[KING] == 0);
+    static_assert(piece_value(B_QUEEN) == 950 && piece_value(NO_PIECE) == 0);
+    CHECK(PieceValue[NO_PIECE_TYPE] == 0);
+}
+
+TEST_CASE("eval: the mirror FEN helper flips ranks, case, side, castling and en passant") {
+    CHECK(mirror_fen("rnbqkbnr/pp1p1ppp/8/2pPp3/8/8/PPP1PPPP/RNBQKBNR w KQkq c6 0 3")
+          == "rnbqkbnr/ppp1pppp/8/8/2PpP3/8/PP1P1PPP/RNBQKBNR b KQkq c3 0 3");
+    CHECK(mirror_fen("r3k2r/8/8/8/8/8/8/R3K2R b Kq - 0 1") == "r3k2r/8/8/8/8/8/8/R3K2R w Qk - 0 1");
+    CHECK(mirror_fen(mirror_fen(ExtraFens[2])) == ExtraFens[2]);
+}
+
+TEST_CASE("eval: a position and its colour mirror evaluate the same (perftsuite.epd)") {
+    const auto cases = test::read_perft_suite(test::shared_path("perft/perftsuite.epd"));
+    REQUIRE(cases.size() >= 20);
+    for (const auto& c : cases) check_symmetry(from_fen(c.fen));
+}
+
+TEST_CASE("eval: symmetry on typed positions and along random games") {
+    for (const char* fen : ExtraFens) check_symmetry(from_fen(fen));
+
+    // Random playouts reach positions no suite lists: promotions, bare kings, odd pawns.
+    const auto cases = test::read_perft_suite(test::shared_path("perft/perftsuite.epd"));
+    std::mt19937 rng(20240611);
+    int checked = 0;
+    for (std::size_t i = 0; i < cases.size(); i += 6) {
+        Position pos = from_fen(cases[i].fen);
+        for (int ply = 0; ply < 120; ++ply) {
+            const MoveList<LEGAL> moves(pos);
+            if (moves.size() == 0) break;
+            pos.do_move(*(moves.begin() + rng() % moves.size()));
+            if (ply % 3 == 0) {
+                check_symmetry(pos);
+                ++checked;
+            }
+        }
+    }
+    CHECK(checked > 100);
+}
+
+TEST_CASE("eval: the starting position is near zero") {
+    const int v = eval_fen(std::string(Position::StartFen));
+    MESSAGE("start position: ", v);
+    CHECK(std::abs(v) <= 30);
+    CHECK(v > 0); // the tempo belongs to the side to move
+}
+
+TEST_CASE("eval: a clear material advantage has the expected sign") {
+    const std::string upQueen = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    CHECK(eval_fen(upQueen + " w KQkq - 0 1") > 700);
+    CHECK(eval_fen(upQueen + " b KQkq - 0 1") < -700);
+
+    const std::string downRook = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/1NBQKBNR";
+    CHECK(eval_fen(downRook + " w Kkq - 0 1") < -300);
+    CHECK(eval_fen(downRook + " b Kkq - 0 1") > 300);
+
+    CHECK(eval_fen("4k3/pppppppp/8/8/8/8/PPPPPPP1/4K3 w - - 0 1") < 0); // a pawn down
+}
+
+TEST_CASE("eval: a lone minor piece cannot win") {
+    for (const char* fen : {"8/8/4k3/8/8/3NK3/8/8 w - - 0 1", "8/8/4k3/8/8/3NK3/8/8 b - - 0 1",
+                            "8/8/4k3/8/8/3BK3/8/8 w - - 0 1", "8/8/4k3/8/8/3BK3/8/8 b - - 0 1",
+                            "7k/8/8/8/8/8/8/KN6 w - - 0 1", "k7/8/8/8/3b4/8/8/7K w - - 0 1"}) {
+        INFO(fen);
+        CHECK(std::abs(eval_fen(fen)) < 50);
+    }
+}
+
+TEST_CASE("eval: KQ v K is winning, KR v Kminor is scaled down") {
+    CHECK(eval_fen("8/8/4k3/8/8/3QK3/8/8 w - - 0 1") > 800);
+    CHECK(eval_fen("8/8/4k3/8/8/3QK3/8/8 b - - 0 1") < -800);
+    CHECK(eval_fen("8/8/4k3/8/8/3RK3/8/8 w - - 0 1") > 400);
+
+    const int rookVsKnight = eval_fen("4k3/8/4n3/8/8/8/8/3RK3 w - - 0 1");
+    CHECK(rookVsKnight >= 0);
+    CHECK(rookVsKnight < 100);
+    CHECK(std::abs(eval_fen("4k3/8/8/8/8/8/8/2NNK3 w - - 0 1")) < 100);
+}
+
+TEST_CASE("eval: opposite-coloured bishops halve a pawn-up ending") {
+    const int opposite = eval_fen("6k1/5pp1/4b3/8/8/2B4P/5PP1/6K1 w - - 0 1"); // Be6 light, Bc3 dark
+    const int same = eval_fen("6k1/5pp1/4b3/8/8/3B3P/5PP1/6K1 w - - 0 1");     // Bd3 light too
+    MESSAGE("pawn up, opposite bishops ", opposite, ", same-coloured ", same);
+    CHECK(opposite > 0);
+    CHECK(opposite * 2 <= same + 10);
+}
+
+TEST_CASE("eval: passed pawns gain with each rank") {
+    const int on4 = eval_fen("8/5k2/8/8/3P4/8/5K2/8 w - - 0 1");
+    const int on5 = eval_fen("8/5k2/8/3P4/8/8/5K2/8 w - - 0 1");
+    const int on6 = eval_fen("8/5k2/3P4/8/8/8/5K2/8 w - - 0 1");
+    CHECK(on4 < on5);
+    CHECK(on5 < on6);
+}
+
+TEST_CASE("eval: trace lists the terms and agrees with evaluate") {
+    const Position pos = from_fen(ExtraFens[5]);
+    const std::string t = hce::trace(pos);
+    CHECK(t.find("King safety") != std::string::npos);
+    CHECK(t.find("evaluation " + std::to_string(evaluate(pos)) + " cp") != std::string::npos);
+}
+
+} // TEST_SUITE("eval")
