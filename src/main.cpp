@@ -19,7 +19,8 @@ constexpr int ExitUsage = 2;
 
 int usage() {
     std::cerr << "usage: jadoube                     UCI engine on stdin/stdout\n"
-                 "       jadoube perft DEPTH [FEN]   move-generation count (divide), start position by default\n";
+                 "       jadoube perft DEPTH [FEN]   move-generation count (divide), start position by default\n"
+                 "       jadoube bench [DEPTH]       fixed-depth search of the bench positions: the node signature\n";
     return ExitUsage;
 }
 
@@ -53,5 +54,13 @@ int main(int argc, char* argv[]) {
     if (args.empty()) return jadoube::run_loop(std::cin, std::cout);
     const std::vector<std::string_view> rest(args.begin() + 1, args.end());
     if (args[0] == "perft") return perft_command(rest);
+    if (args[0] == "bench") {
+        // The same command as UCI `bench`, so both give the same signature.
+        UciSession session(std::cout);
+        std::string line = "bench";
+        for (std::string_view a : rest) line += ' ' + std::string(a);
+        session.handle_line(line);
+        return 0;
+    }
     return usage();
 }

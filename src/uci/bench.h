@@ -9,7 +9,7 @@
 
 namespace jadoube {
 
-inline constexpr int BenchDepth = 12;
+inline constexpr int BenchDepth = 13;
 
 // Varied on purpose: openings, sharp middlegames, endgames with and without pawns,
 // promotions, Chess960-free so the signature needs no option.

@@ -22,6 +22,14 @@ public:
         os_.flush();
     }
 
+    // Runs f while no message can be written: lets a reader look at the stream
+    // (tests do) while a search thread is printing.
+    template<class F>
+    void inspect(F&& f) {
+        std::lock_guard lock(mutex_);
+        f();
+    }
+
 private:
     std::mutex mutex_;
     std::ostream& os_;

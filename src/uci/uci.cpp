@@ -3,6 +3,8 @@
 #include <istream>
 
 #include "board/movegen.h"
+#include "uci/bench.h"
+#include "uci/info.h"
 #include "uci/display.h"
 #include "uci/go_params.h"
 #include "uci/line_reader.h"
@@ -60,7 +62,12 @@ bool UciSession::handle_line(std::string_view line) {
 UciSession::Reply UciSession::dispatch(std::string_view command, Args args) {
     if (command == "uci") return cmd_uci(args);
     if (command == "isready") return no_arguments(command, args, "readyok\n");
-    if (command == "ucinewgame") return no_arguments(command, args, ""); // the TT is cleared here once it exists
+    if (command == "ucinewgame") {
+        if (!args.empty()) return no_arguments(command, args, "");
+        stop_search();
+        pool_.clear();
+        return "";
+    }
     if (command == "position") return cmd_position(args);
     if (command == "setoption") return cmd_setoption(args);
     if (command == "go") return cmd_go(args);
@@ -68,6 +75,7 @@ UciSession::Reply UciSession::dispatch(std::string_view command, Args args) {
     if (command == "ponderhit") return args.empty() ? cmd_ponderhit() : no_arguments(command, args, "");
     if (command == "debug") return cmd_debug(args);
     if (command == "d") return no_arguments(command, args, display(pos_));
+    if (command == "bench") return cmd_bench(args);
     return Err("unknown command " + text::quoted(command));
 }
 
@@ -91,6 +99,7 @@ UciSession::Reply UciSession::cmd_position(Args args) {
     if (i < args.size() && args[i] != "moves")
         return Err("position: expected 'moves' after startpos, got " + text::quoted(args[i]));
 
+    stop_search();
     Position next;
     if (auto ok = next.set(fen, options_.check(OptionId::UciChess960)); !ok)
         return Err("position: bad FEN " + text::quoted(fen) + ": " + ok.error());
@@ -138,6 +147,15 @@ UciSession::Reply UciSession::cmd_setoption(Args args) {
 
     const auto change = options_.parse(name, value);
     if (!change) return Err("setoption: " + change.error());
+    stop_search();
+    switch (change->id) {
+    case OptionId::Hash:
+        if (auto ok = pool_.tt().resize(std::size_t(change->value)); !ok) return Err("setoption: Hash: " + ok.error());
+        break;
+    case OptionId::Threads: pool_.set_threads(int(change->value)); break;
+    case OptionId::ClearHash: pool_.tt().clear(); break;
+    default: break;
+    }
 
     // UCI_Chess960 changes how castling is written and which set-ups are
     // allowed, but the GUI expects the board it last sent to stay. So the
@@ -157,40 +175,62 @@ UciSession::Reply UciSession::cmd_setoption(Args args) {
 }
 
 UciSession::Reply UciSession::cmd_go(Args args) {
+    const TimePoint received = std::chrono::steady_clock::now(); // the clock runs from here, not from the search start
     auto params = parse_go(args, pos_);
     if (!params) return Err(params.error());
+    stop_search(); // a go during a search: the old one answers first, so every go gets one bestmove
     if (params->perft) return perft_report(pos_, *params->perft);
 
-    // No search yet: the first legal move (of searchmoves when given) stands in.
-    Move best = Move::none();
-    if (!params->searchmoves.empty())
-        best = params->searchmoves.front();
-    else if (const MoveList<LEGAL> legal(pos_); legal.size() > 0)
-        best = *legal.begin();
-    // A go that arrives while one is held ends the held one first, so that
-    // every go still gets exactly one bestmove, in order.
-    std::string previous;
-    previous.swap(heldBestmove_);
-    std::string answer = "bestmove " + to_uci(best, pos_) + '\n';
-    if (params->infinite || params->ponder) {
-        heldBestmove_ = std::move(answer);
-        heldForInfinite_ = params->infinite;
-        return previous;
-    }
-    return previous + answer;
+    SearchCallbacks cb;
+    const bool showWdl = options_.check(OptionId::UciShowWDL);
+    cb.onIteration = [this, root = pos_, showWdl](const SearchReport& r) { out_.send(format_info(r, root, showWdl)); };
+    cb.onCurrmove = [this, root = pos_](int depth, Move m, int n) {
+        out_.send("info depth " + std::to_string(depth) + " currmove " + to_uci(m, root) + " currmovenumber " + std::to_string(n) + '\n');
+    };
+    cb.onBestmove = [this, root = pos_](Move best, Move ponder) { out_.send(format_bestmove(best, ponder, root)); };
+    const SearchOptions so{int(options_.value(OptionId::MultiPV)), int(options_.value(OptionId::MoveOverhead))};
+    pool_.start(pos_, to_limits(*params, received), so, std::move(cb));
+    return "";
 }
 
 UciSession::Reply UciSession::cmd_stop() {
-    std::string answer;
-    answer.swap(heldBestmove_);
-    return answer;
+    stop_search();
+    return "";
 }
 
 UciSession::Reply UciSession::cmd_ponderhit() {
-    // A ponder search becomes a normal one, which (for now) ends at once;
-    // an infinite one still waits for stop.
-    if (heldForInfinite_) return "";
-    return cmd_stop();
+    pool_.ponderhit();
+    return "";
+}
+
+// bench [depth]: its own one-thread pool and 16 MiB table, so the signature does not
+// depend on Threads, Hash or anything searched before.
+UciSession::Reply UciSession::cmd_bench(Args args) {
+    int depth = BenchDepth;
+    if (!args.empty()) {
+        const auto d = args.size() == 1 ? text::parse_int(args[0]) : std::nullopt;
+        if (!d || *d < 1 || *d >= MAX_PLY) return Err("bench: expected one depth from 1 to " + std::to_string(MAX_PLY - 1));
+        depth = int(*d);
+    }
+    stop_search();
+    SearchPool bench;
+    std::uint64_t nodes = 0;
+    const TimePoint t0 = std::chrono::steady_clock::now();
+    int i = 0;
+    for (std::string_view fen : BenchPositions) {
+        Position p;
+        if (auto ok = p.set(fen, false); !ok) return Err("bench: position " + std::to_string(i + 1) + ": " + ok.error());
+        SearchLimits lim;
+        lim.depth = depth;
+        bench.start(p, lim, {}, {});
+        bench.wait();
+        nodes += bench.nodes_searched();
+        out_.send("Position " + std::to_string(++i) + '/' + std::to_string(std::size(BenchPositions)) + ": " +
+                  std::to_string(bench.nodes_searched()) + " nodes\n");
+    }
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+    return "===========================\nTotal time (ms) : " + std::to_string(ms) + "\nNodes searched  : " + std::to_string(nodes) +
+           "\nNodes/second    : " + std::to_string(nodes * 1000 / std::uint64_t(std::max<std::int64_t>(ms, 1))) + '\n';
 }
 
 UciSession::Reply UciSession::cmd_debug(Args args) {

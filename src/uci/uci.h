@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "board/position.h"
+#include "search/threads.h"
 #include "uci/options.h"
 #include "uci/output.h"
 
@@ -24,10 +25,13 @@ public:
     static constexpr std::size_t MaxLineBytes = std::size_t(16) << 20;
 
     explicit UciSession(std::ostream& out);
+    ~UciSession() { stop_search(); }
 
     // Handles one input line (a trailing '\r' is dropped). Returns false on `quit`.
     bool handle_line(std::string_view line);
 
+    // Blocks until a running search has sent its bestmove (go infinite/ponder: needs stop).
+    void wait_search() { pool_.wait(); }
     const Position& position() const { return pos_; }
     const Options& options() const { return options_; }
     bool debug() const { return debug_; }
@@ -46,6 +50,9 @@ private:
     Reply cmd_stop();
     Reply cmd_ponderhit();
     Reply cmd_debug(Args args);
+    Reply cmd_bench(Args args);
+    // Ends a running search (its bestmove is sent) before the state it reads changes.
+    void stop_search() { pool_.stop(); pool_.wait(); }
 
     // pos_ rebuilt from its recorded start and moves under the given Chess960 mode.
     std::expected<Position, std::string> replay(bool chess960) const;
@@ -58,10 +65,8 @@ private:
     std::string startFen_; // X-FEN, readable in both modes when the set-up allows
     std::vector<Move> moves_;
     bool debug_ = false;
-    // Until the search exists, `go infinite` and `go ponder` hold their answer
-    // here: the protocol forbids a bestmove before `stop` (or `ponderhit`).
-    std::string heldBestmove_;
-    bool heldForInfinite_ = false;
+    // Last member: destroyed first, so a search still running stops while out_ exists.
+    SearchPool pool_;
 };
 
 // Reads commands until `quit` or end of input. Returns the process exit code.

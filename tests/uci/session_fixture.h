@@ -34,6 +34,19 @@ struct Session {
         uci.handle_line(line);
         return out.str();
     }
+    // Output of a line that starts a search, once the search has answered.
+    std::string send_wait(std::string_view line) {
+        out.str("");
+        uci.handle_line(line);
+        uci.wait_search();
+        return out.str();
+    }
+    // What a running search has printed so far, read and cleared under the output lock.
+    std::string take() {
+        std::string text;
+        uci.output().inspect([&] { text = out.str(); out.str(""); });
+        return text;
+    }
     int errors(std::string_view line) { return count_prefixed(send(line), "info string error: "); }
     std::string fen() { return uci.position().fen(); }
     // The FEN as the `d` command reports it.

@@ -2,11 +2,15 @@
 // and for every class of bad input exactly one error line with the state kept.
 #include <doctest/doctest.h>
 
+#include <chrono>
+#include <thread>
+
 #include <sstream>
 #include <string>
 
 #include "session_fixture.h"
 #include "uci/display.h"
+#include "uci/notation.h"
 #include "uci/uci.h"
 
 using namespace jadoube;
@@ -210,28 +214,44 @@ TEST_CASE("go perft 3 on the start position counts 8902") {
 
 TEST_CASE("go answers one bestmove with a legal move or 0000 when there is none") {
     Session s;
-    const auto lines = split_lines(s.send("go wtime 1000 btime 1000 winc 10 binc 10"));
-    REQUIRE(lines.size() == 1);
-    CHECK(lines[0].starts_with("bestmove "));
-    CHECK(lines[0].size() == 13);
+    const std::string out = s.send_wait("go wtime 1000 btime 1000 winc 10 binc 10");
+    REQUIRE(count_prefixed(out, "bestmove ") == 1);
+    const std::string best = split_lines(out).back();
+    CHECK(best.starts_with("bestmove "));
+    CHECK(parse_uci_move(s.uci.position(), best.substr(9, 4)));
     s.send("position fen rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"); // mated
-    CHECK(s.send("go depth 5") == "bestmove 0000\n");
+    CHECK(s.send_wait("go depth 5") == "info depth 0 seldepth 0 multipv 1 score mate 0 nodes 0 nps 0 hashfull 0 time 0\nbestmove 0000\n");
+    s.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"); // stalemated
+    CHECK(split_lines(s.send_wait("go movetime 100")).back() == "bestmove 0000");
     s.send("position startpos");
-    CHECK(s.send("go searchmoves h2h3 a2a3") == "bestmove h2h3\n");
+    const std::string restricted = split_lines(s.send_wait("go depth 3 searchmoves h2h3 a2a3")).back();
+    CHECK((restricted.starts_with("bestmove h2h3") || restricted.starts_with("bestmove a2a3")));
 }
 
 TEST_CASE("go infinite and go ponder hold the bestmove until stop or ponderhit") {
     Session s;
-    CHECK(s.send("go infinite") == "");
-    CHECK(s.send("isready") == "readyok\n");
-    CHECK(s.send("ponderhit") == "");
-    CHECK(count_prefixed(s.send("stop"), "bestmove ") == 1);
+    s.uci.handle_line("go infinite");
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    s.uci.handle_line("ponderhit"); // no effect on an infinite search
+    s.uci.handle_line("isready");
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    std::string seen = s.take();
+    CHECK(count_prefixed(seen, "readyok") == 1);
+    CHECK(count_prefixed(seen, "bestmove ") == 0);
+    s.uci.handle_line("stop"); // returns once the bestmove is out
+    CHECK(count_prefixed(s.take(), "bestmove ") == 1);
     CHECK(s.send("stop") == "");
-    CHECK(s.send("go ponder wtime 100 btime 100") == "");
-    CHECK(count_prefixed(s.send("ponderhit"), "bestmove ") == 1);
+
+    s.uci.handle_line("go ponder wtime 100 btime 100");
+    std::this_thread::sleep_for(std::chrono::milliseconds(150));
+    CHECK(count_prefixed(s.take(), "bestmove ") == 0);
+    s.uci.handle_line("ponderhit");
+    s.uci.wait_search();
+    CHECK(count_prefixed(s.take(), "bestmove ") == 1);
     CHECK(s.send("stop") == "");
-    CHECK(s.send("go infinite") == "");
-    CHECK(count_prefixed(s.send("go depth 1"), "bestmove ") == 2); // the held one, then its own
+
+    s.uci.handle_line("go infinite");
+    CHECK(count_prefixed(s.send_wait("go depth 1"), "bestmove ") == 2); // the running one, then its own
     CHECK(s.send("stop") == "");
 }
 
@@ -479,7 +499,7 @@ TEST_CASE("bad input: go with a bad parameter answers with an error and no bestm
         CHECK(split_lines(out).size() == 1);
         CHECK(s.fen() == AfterE4);
     }
-    CHECK(count_prefixed(s.send("go wtime -20 btime 100"), "bestmove ") == 1); // late GUIs send negative time
+    CHECK(count_prefixed(s.send_wait("go wtime -20 btime 100"), "bestmove ") == 1); // late GUIs send negative time
 }
 
 TEST_CASE("bad input: debug without on or off") {

@@ -1,0 +1,54 @@
+// Staged move picker: the TT move first, then winning captures, quiets (killers and
+// the counter-move ahead of the rest, then by history), and losing captures last.
+// Every move comes from the legal generator: a TT move is played only if it is in the
+// legal list (a hash collision cannot smuggle in an illegal move), and killers are
+// just high scores within the generated quiets, so they need no legality test either.
+#pragma once
+
+#include "board/movegen.h"
+#include "search/history.h"
+
+namespace jadoube {
+
+class MovePicker {
+public:
+    // Main search. contHist: continuation tables of the moves 1 and 2 plies back (or null).
+    MovePicker(const Position& pos, Move ttMove, int depth, const Histories& hist, const PieceToHistory* const* contHist,
+               Move killer1, Move killer2, Move counter);
+    // Quiescence: captures and promotions only (all evasions when in check).
+    MovePicker(const Position& pos, Move ttMove, const Histories& hist);
+
+    // Next move, or Move::none() at the end. skipQuiets drops the remaining quiets.
+    Move next(bool skipQuiets = false);
+
+private:
+    enum Stage : std::uint8_t { TT, GEN_CAPTURES, GOOD_CAPTURES, GEN_QUIETS, PICK_QUIETS, BAD_CAPTURES,
+                                QS_TT, QS_GEN, QS_CAPTURES, EV_TT, EV_GEN, EV_MOVES, DONE };
+    struct Scored {
+        Move move;
+        int score;
+    };
+
+    bool tt_move_legal();
+    // Appends the moves of one stage at out; returns the new end.
+    Scored* fill(Scored* out, GenType type);
+    void score_captures(Scored* begin, Scored* end) const;
+    void score_quiets(Scored* begin, Scored* end) const;
+    void score_evasions(Scored* begin, Scored* end) const;
+    static Move pick_best(Scored*& cur, Scored* end);
+
+    const Position& pos_;
+    const Histories& hist_;
+    const PieceToHistory* const* contHist_;
+    Move ttMove_, killers_[2], counter_;
+    int depth_;
+    Stage stage_;
+    Scored* cur_;
+    Scored* end_;
+    Scored* badEnd_;
+    int legalCount_ = -1; // legal_ holds all legal moves once the TT move was checked
+    Scored moves_[MOVE_BUFFER];
+    Move legal_[MOVE_BUFFER];
+};
+
+} // namespace jadoube

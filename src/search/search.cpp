@@ -1,0 +1,491 @@
+#include "search/search.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "board/movegen.h"
+#include "eval/evaluate.h"
+#include "eval/values.h"
+#include "search/movepick.h"
+#include "search/see.h"
+#include "search/threads.h"
+
+namespace jadoube {
+
+namespace {
+
+// Late move reductions: log(depth) * log(moveNumber), the form most engines settled on.
+struct Reductions {
+    int table[MAX_PLY + 1][MOVE_BUFFER];
+    Reductions() {
+        for (int d = 1; d <= MAX_PLY; ++d)
+            for (int m = 1; m < MOVE_BUFFER; ++m) table[d][m] = int(0.75 + std::log(d) * std::log(m) / 2.25);
+        for (int m = 0; m < MOVE_BUFFER; ++m) table[0][m] = 0;
+        for (int d = 0; d <= MAX_PLY; ++d) table[d][0] = 0;
+    }
+} const LMR;
+
+int reduction(int depth, int moveCount) { return LMR.table[std::min(depth, MAX_PLY)][std::min(moveCount, MOVE_BUFFER - 1)]; }
+
+// Mate scores in the TT are relative to the node, in the search relative to the root.
+int score_to_tt(int v, int ply) { return v >= VALUE_MATE_IN_MAX_PLY ? v + ply : v <= -VALUE_MATE_IN_MAX_PLY ? v - ply : v; }
+int score_from_tt(int v, int ply, int rule50) {
+    if (v == VALUE_NONE) return v;
+    if (v >= VALUE_MATE_IN_MAX_PLY) {
+        // A mate further away than the fifty-move rule allows is not a mate.
+        if (VALUE_MATE - v > 99 - rule50) return VALUE_MATE_IN_MAX_PLY - 1;
+        return v - ply;
+    }
+    if (v <= -VALUE_MATE_IN_MAX_PLY) {
+        if (VALUE_MATE + v > 99 - rule50) return -VALUE_MATE_IN_MAX_PLY + 1;
+        return v + ply;
+    }
+    return v;
+}
+
+int stat_bonus(int depth) { return std::min(16 * depth * depth + 32 * depth, 1600); }
+
+bool has_non_pawn_material(const Position& pos, Color c) {
+    return pos.pieces(c) != pos.pieces(c, PAWN, KING);
+}
+
+} // namespace
+
+// Fast draw test for the search: fifty moves (unless mated, 9.3 / 5.1.1), any earlier
+// occurrence of this position since the last irreversible move (in the game or in
+// the search path), and bare-minor material (5.2.2).
+bool Worker::is_draw(int ply) const {
+    const StateInfo& st = pos_.state();
+    if (st.rule50 >= 100 && !(pos_.checkers() && count_legal(pos_) == 0)) return true;
+
+    const auto& h = pos_.history();
+    const int end = std::min({int(st.rule50), int(st.pliesFromNull), int(h.size()) - 1});
+    for (int i = 4; i <= end; i += 2)
+        if (h[h.size() - 1 - i].key == st.key) return true;
+
+    const Bitboard all = pos_.pieces();
+    if (all == pos_.pieces(KING)) return true;
+    if (popcount(all) == 3 && pos_.pieces(KNIGHT, BISHOP)) return true;
+    (void)ply;
+    return false;
+}
+
+bool Worker::check_time() {
+    SearchPool& pool = pool_;
+    if (pool.stop_flag().load(std::memory_order_relaxed)) return true;
+    if (id_ != 0) return false;
+    const SearchLimits& lim = pool.limits();
+    if (lim.nodes && pool.nodes_searched() >= lim.nodes) return pool.stop_flag() = true, true;
+    if ((nodes.load(std::memory_order_relaxed) - nodesAtCheck_) < 1024) return false;
+    nodesAtCheck_ = nodes.load(std::memory_order_relaxed);
+    if (pool.pondering()) return false;
+    const TimeBudget& b = pool.budget();
+    if (b.hard >= 0 && pool.elapsed_ms() >= b.hard) return pool.stop_flag() = true, true;
+    return false;
+}
+
+void Worker::update_pv(Move* pv, Move m, const Move* childPv) {
+    *pv++ = m;
+    while (childPv && *childPv) *pv++ = *childPv++;
+    *pv = Move::none();
+}
+
+void Worker::update_cont_history(Stack* ss, Piece pc, Square to, int bonus) {
+    for (int i : {1, 2, 4})
+        if ((ss - i)->move.is_ok()) history_update(const_cast<PieceToHistory&>(*(ss - i)->contHist)[pc][to], bonus);
+}
+
+void Worker::update_quiet_stats(Stack* ss, Move best, int bonus, const Move* quiets, int quietCount) {
+    const Color us = pos_.side_to_move();
+    if (ss->killers[0] != best) ss->killers[1] = ss->killers[0], ss->killers[0] = best;
+    history_update(hist_.butterfly[us][best.from_sq()][best.to_sq()], bonus);
+    update_cont_history(ss, pos_.moved_piece(best), best.to_sq(), bonus);
+    if ((ss - 1)->move.is_ok()) {
+        const Square prevTo = (ss - 1)->move.to_sq();
+        hist_.counter[pos_.piece_on(prevTo)][prevTo] = best;
+    }
+    for (int i = 0; i < quietCount; ++i) {
+        const Move m = quiets[i];
+        if (m == best) continue;
+        history_update(hist_.butterfly[us][m.from_sq()][m.to_sq()], -bonus);
+        update_cont_history(ss, pos_.moved_piece(m), m.to_sq(), -bonus);
+    }
+}
+
+void Worker::report(int depth, std::int64_t elapsed) const {
+    const auto& cb = pool_.callbacks();
+    if (!cb.onIteration) return;
+    const int multiPV = std::min<int>(pool_.options().multiPV, int(rootMoves.size()));
+    const std::uint64_t n = pool_.nodes_searched();
+    const int hashfull = pool_.tt().hashfull();
+    for (int i = 0; i < multiPV; ++i) {
+        const RootMove& rm = rootMoves[i];
+        const bool updated = rm.score != -VALUE_INFINITE;
+        if (!updated && depth == 1) continue;
+        const int d = updated ? depth : std::max(1, depth - 1);
+        const int score = updated ? rm.score : rm.prevScore;
+        cb.onIteration({d, rm.seldepth, i + 1, score, i == pvIdx_ ? rm.bound : BOUND_EXACT, n, elapsed, hashfull, &rm.pv});
+    }
+}
+
+void Worker::iterative_deepening() {
+    pos_ = rootPos;
+    Stack stack[MAX_PLY + 10] = {};
+    Stack* ss = stack + 7; // room for (ss - 7) look-backs
+    for (int i = 0; i <= MAX_PLY + 2; ++i) (ss + i)->ply = i;
+    for (int i = 1; i <= 7; ++i) (ss - i)->contHist = &sentinel_, (ss - i)->staticEval = VALUE_NONE;
+
+    const SearchLimits& lim = pool_.limits();
+    const int multiPV = std::min<int>(pool_.options().multiPV, int(rootMoves.size()));
+    const int maxDepth = lim.depth > 0 ? std::min(lim.depth, MAX_PLY - 1) : MAX_PLY - 1;
+    int lastBestChange = 0;
+    Move lastBest = Move::none();
+    int prevBestScore = VALUE_NONE;
+    bool inIteration = false; // stopped inside an iteration rather than between two
+
+    for (rootDepth_ = 1; rootDepth_ <= maxDepth; ++rootDepth_) {
+        if (pool_.stop_flag().load()) break;
+        // Helpers skip some depths so that threads spread over different iterations.
+        if (id_ != 0 && rootDepth_ > 1 && (rootDepth_ + id_) % 4 == 0 && rootDepth_ < maxDepth) continue;
+
+        // Unsearched and failed-low moves read -infinity, so a stopped iteration sorts soundly.
+        for (RootMove& rm : rootMoves) rm.prevScore = rm.score, rm.score = -VALUE_INFINITE;
+        inIteration = true;
+        for (pvIdx_ = 0; pvIdx_ < multiPV; ++pvIdx_) {
+            selDepth_ = 0;
+            int delta = 15, alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+            const int prev = rootMoves[pvIdx_].prevScore;
+            if (rootDepth_ >= 4 && prev != -VALUE_INFINITE && !is_mate_score(prev)) {
+                alpha = std::max(prev - delta, -VALUE_INFINITE);
+                beta = std::min(prev + delta, VALUE_INFINITE);
+            }
+            while (true) {
+                const int score = search<Root>(ss, alpha, beta, rootDepth_, false);
+                // Moves searched are sorted to the front; those after pvIdx_ keep their order.
+                std::stable_sort(rootMoves.begin() + pvIdx_, rootMoves.end());
+                if (pool_.stop_flag().load()) break;
+                if (id_ == 0 && pool_.elapsed_ms() > 3000 && (score <= alpha || score >= beta)) report(rootDepth_, pool_.elapsed_ms());
+                if (score <= alpha) {
+                    beta = (alpha + beta) / 2;
+                    alpha = std::max(score - delta, -VALUE_INFINITE);
+                } else if (score >= beta) {
+                    beta = std::min(score + delta, VALUE_INFINITE);
+                } else
+                    break;
+                delta += delta / 2;
+            }
+            std::stable_sort(rootMoves.begin(), rootMoves.begin() + pvIdx_ + 1);
+            if (id_ == 0 && !pool_.stop_flag().load() && pvIdx_ + 1 == multiPV) report(rootDepth_, pool_.elapsed_ms());
+        }
+        if (pool_.stop_flag().load()) break;
+        completedDepth = rootDepth_;
+        inIteration = false;
+        if (id_ != 0) continue;
+
+        // Limits that end the iteration loop.
+        const int best = rootMoves[0].score;
+        if (lim.mate && best >= VALUE_MATE_IN_MAX_PLY && VALUE_MATE - best <= 2 * lim.mate) break;
+        if (rootMoves[0].pv[0] != lastBest) lastBest = rootMoves[0].pv[0], lastBestChange = rootDepth_;
+        const TimeBudget& b = pool_.budget();
+        if (b.soft >= 0 && !pool_.pondering() && lim.movetime < 0) {
+            // Spend more when the best move keeps changing or the score drops; less when settled.
+            const double stability = rootDepth_ - lastBestChange >= 6 ? 0.6 : rootDepth_ - lastBestChange >= 3 ? 0.85 : 1.3;
+            const double drop = prevBestScore != VALUE_NONE && best < prevBestScore - 30 ? 1.3 : 1.0;
+            if (rootMoves.size() == 1 || pool_.elapsed_ms() >= std::int64_t(b.soft * stability * drop)) break;
+        }
+        prevBestScore = best;
+    }
+    // A stopped iteration may have sorted a half-searched move first; keep the last complete order.
+    // The last word is the line the bestmove comes from; a half-done iteration counts for the moves it finished.
+    if (id_ == 0 && inIteration && completedDepth > 0) report(rootDepth_, pool_.elapsed_ms());
+}
+
+template<Worker::NodeType NT>
+int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
+    constexpr bool PvNode = NT != NonPV, RootNode = NT == Root;
+    if (depth <= 0) return qsearch<PvNode ? PV : NonPV>(ss, alpha, beta);
+
+    const int ply = ss->ply;
+    Move* pv = pvTable_[ply];
+    if (PvNode) {
+        pv[0] = Move::none();
+        selDepth_ = std::max(selDepth_, ply + 1);
+    }
+    if (!RootNode) {
+        if (check_time()) return 0;
+        if (is_draw(ply)) return VALUE_DRAW;
+        if (ply >= MAX_PLY) return pos_.checkers() ? VALUE_DRAW : evaluate(pos_);
+        // Mate distance pruning: no line from here beats a mate already found nearer the root.
+        alpha = std::max(mated_in(ply), alpha);
+        beta = std::min(mate_in(ply + 1), beta);
+        if (alpha >= beta) return alpha;
+    }
+
+    const bool inCheck = pos_.checkers();
+    ss->inCheck = inCheck;
+    (ss + 1)->killers[0] = (ss + 1)->killers[1] = Move::none();
+    (ss + 1)->excluded = Move::none();
+    const Move excluded = ss->excluded;
+    const Key key = pos_.key() ^ (excluded ? Key(excluded.raw()) * 0x9E3779B97F4A7C15ULL : 0);
+
+    TTData tte{};
+    const bool ttHit = pool_.tt().probe(key, tte);
+    const int ttScore = ttHit ? score_from_tt(tte.score, ply, pos_.rule50_count()) : VALUE_NONE;
+    const Move ttMove = RootNode ? rootMoves[pvIdx_].pv[0] : ttHit ? tte.move : Move::none();
+    ss->ttPv = PvNode || (ttHit && tte.pv);
+
+    if (!PvNode && ttHit && tte.depth >= depth && ttScore != VALUE_NONE && !excluded &&
+        (tte.bound & (ttScore >= beta ? BOUND_LOWER : BOUND_UPPER)))
+        return ttScore;
+
+    // Static evaluation, corrected by the TT score when it bounds it the right way.
+    int eval;
+    if (inCheck) {
+        ss->staticEval = eval = VALUE_NONE;
+    } else if (excluded) {
+        eval = ss->staticEval;
+    } else {
+        ss->staticEval = eval = ttHit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos_);
+        if (ttHit && ttScore != VALUE_NONE && (tte.bound & (ttScore > eval ? BOUND_LOWER : BOUND_UPPER))) eval = ttScore;
+        if (!ttHit) pool_.tt().store(key, Move::none(), VALUE_NONE, ss->staticEval, -1, BOUND_NONE, ss->ttPv);
+    }
+    const bool improving = !inCheck && (ss - 2)->staticEval != VALUE_NONE && ss->staticEval > (ss - 2)->staticEval;
+
+    if (!PvNode && !inCheck && !excluded) {
+        // Reverse futility: far enough above beta that a quiet move will not bring it back.
+        if (depth <= 8 && eval - 80 * (depth - improving) >= beta && eval < VALUE_MATE_IN_MAX_PLY) return eval;
+
+        // Null move: if passing still fails high, a real move almost surely does.
+        if ((ss - 1)->move != Move::null() && eval >= beta && ss->staticEval >= beta - 20 * depth + 160 && depth >= 3 &&
+            has_non_pawn_material(pos_, pos_.side_to_move()) && beta > -VALUE_MATE_IN_MAX_PLY) {
+            const int R = 3 + depth / 4 + std::min((eval - beta) / 200, 3);
+            ss->move = Move::null();
+            ss->contHist = &sentinel_;
+            pos_.do_null_move();
+            nodes.fetch_add(1, std::memory_order_relaxed);
+            int v = -search<NonPV>(ss + 1, -beta, -beta + 1, depth - R, !cutNode);
+            pos_.undo_null_move();
+            if (v >= beta && v < VALUE_MATE_IN_MAX_PLY) {
+                if (depth < 12) return v;
+                // Zugzwang guard at high depth: verify with a reduced normal search.
+                v = search<NonPV>(ss, beta - 1, beta, depth - R, false);
+                if (v >= beta) return v;
+            }
+        }
+    }
+
+    // Internal iterative reduction: without a hash move this node is probably not worth full depth.
+    if (!RootNode && !ttMove && depth >= 4 && (PvNode || cutNode)) --depth;
+
+    const PieceToHistory* contHist[2] = {(ss - 1)->contHist, (ss - 2)->contHist};
+    const Move prevMove = (ss - 1)->move;
+    const Move counter = prevMove.is_ok() ? hist_.counter[pos_.piece_on(prevMove.to_sq())][prevMove.to_sq()] : Move::none();
+    MovePicker mp(pos_, ttMove, depth, hist_, contHist, ss->killers[0], ss->killers[1], counter);
+
+    Move quiets[64], captures[32];
+    int quietCount = 0, captureCount = 0, moveCount = 0;
+    int bestScore = -VALUE_INFINITE;
+    Move bestMove = Move::none();
+    bool skipQuiets = false;
+    const int originalAlpha = alpha;
+
+    for (Move m; (m = mp.next(skipQuiets));) {
+        if (m == excluded) continue;
+        if (RootNode && std::find_if(rootMoves.begin() + pvIdx_, rootMoves.end(), [m](const RootMove& r) { return r.pv[0] == m; }) == rootMoves.end())
+            continue;
+        ++moveCount;
+        if (RootNode && id_ == 0 && pool_.elapsed_ms() > 3000 && pool_.callbacks().onCurrmove)
+            pool_.callbacks().onCurrmove(rootDepth_, m, moveCount + pvIdx_);
+
+        const bool capture = pos_.is_capture(m), promotion = m.kind() == PROMOTION;
+        const bool givesCheck = pos_.gives_check(m);
+        const Piece moved = pos_.moved_piece(m);
+        int newDepth = depth - 1;
+
+        // Shallow-depth pruning, once a move has kept us from being mated.
+        if (!RootNode && bestScore > -VALUE_MATE_IN_MAX_PLY && has_non_pawn_material(pos_, pos_.side_to_move())) {
+            const int lmrDepth = std::max(0, newDepth - reduction(depth, moveCount));
+            if (!capture && !promotion && !givesCheck) {
+                // Late move pruning.
+                if (moveCount >= (3 + depth * depth) / (2 - improving)) skipQuiets = true;
+                // Futility: the static eval plus a margin cannot reach alpha.
+                if (!inCheck && lmrDepth <= 8 && ss->staticEval + 120 + 100 * lmrDepth <= alpha) {
+                    skipQuiets = true;
+                    continue;
+                }
+                if (skipQuiets && m != ss->killers[0] && m != ss->killers[1]) continue;
+                if (!see_ge(pos_, m, -25 * lmrDepth * lmrDepth)) continue;
+            } else if (depth <= 8 && !see_ge(pos_, m, -90 * depth))
+                continue;
+        }
+
+        // Singular extension: if every other move fails well below the TT score, the TT move is forced.
+        int extension = 0;
+        if (!RootNode && m == ttMove && !excluded && depth >= 8 && tte.depth >= depth - 3 && (tte.bound & BOUND_LOWER) &&
+            std::abs(ttScore) < VALUE_MATE_IN_MAX_PLY && ply < 2 * rootDepth_) {
+            const int singularBeta = ttScore - 2 * depth;
+            ss->excluded = m;
+            const int v = search<NonPV>(ss, singularBeta - 1, singularBeta, (depth - 1) / 2, cutNode);
+            ss->excluded = Move::none();
+            if (v < singularBeta) extension = 1 + (!PvNode && v < singularBeta - 20);
+            else if (singularBeta >= beta) return singularBeta; // multi-cut
+            else if (ttScore >= beta) extension = -1;
+        } else if (givesCheck && ply < 2 * rootDepth_)
+            extension = 1;
+        newDepth += extension;
+
+        ss->move = m;
+        ss->contHist = &hist_.continuation[capture][moved][m.to_sq()];
+        pos_.do_move(m);
+        nodes.fetch_add(1, std::memory_order_relaxed);
+
+        int score;
+        // Late move reductions for moves after the first, then re-search as needed.
+        if (depth >= 2 && moveCount > 1 + RootNode && (!capture || !ss->ttPv)) {
+            int r = reduction(depth, moveCount);
+            r += !PvNode + cutNode - improving - ss->ttPv;
+            if (!capture) {
+                const int h = hist_.butterfly[~pos_.side_to_move()][m.from_sq()][m.to_sq()] + (*contHist[0])[moved][m.to_sq()];
+                r -= h / 8192;
+            }
+            if (m == ss->killers[0] || m == ss->killers[1] || m == counter) --r;
+            const int reduced = std::clamp(newDepth - r, 1, newDepth + 1);
+            score = -search<NonPV>(ss + 1, -alpha - 1, -alpha, reduced, true);
+            if (score > alpha && reduced < newDepth) score = -search<NonPV>(ss + 1, -alpha - 1, -alpha, newDepth, !cutNode);
+        } else if (!PvNode || moveCount > 1)
+            score = -search<NonPV>(ss + 1, -alpha - 1, -alpha, newDepth, !cutNode);
+        if (PvNode && (moveCount == 1 || (score > alpha && (RootNode || score < beta)))) {
+            (ss + 1)->ply = ply + 1;
+            pvTable_[ply + 1][0] = Move::none();
+            score = -search<PV>(ss + 1, -beta, -alpha, newDepth, false);
+        }
+        pos_.undo_move(m);
+
+        if (pool_.stop_flag().load(std::memory_order_relaxed)) return 0;
+
+        if (RootNode) {
+            RootMove& rm = *std::find_if(rootMoves.begin(), rootMoves.end(), [m](const RootMove& r) { return r.pv[0] == m; });
+            if (moveCount == 1 || score > alpha) {
+                rm.score = score;
+                rm.seldepth = selDepth_;
+                rm.bound = score >= beta ? BOUND_LOWER : score <= alpha ? BOUND_UPPER : BOUND_EXACT;
+                rm.pv.resize(1);
+                for (const Move* c = pvTable_[ply + 1]; *c; ++c) rm.pv.push_back(*c);
+                if (moveCount > 1) ++bestMoveChanges_;
+            } else
+                rm.score = -VALUE_INFINITE; // sorts behind the moves that were searched
+        }
+
+        if (score > bestScore) {
+            bestScore = score;
+            if (score > alpha) {
+                bestMove = m;
+                if (PvNode && !RootNode) update_pv(pv, m, pvTable_[ply + 1]);
+                if (score >= beta) break;
+                alpha = score;
+            }
+        }
+        if (m != bestMove) {
+            if (capture && captureCount < 32) captures[captureCount++] = m;
+            else if (!capture && quietCount < 64) quiets[quietCount++] = m;
+        }
+    }
+
+    if (moveCount == 0) return excluded ? alpha : inCheck ? mated_in(ply) : VALUE_DRAW;
+
+    if (bestMove) {
+        const int bonus = stat_bonus(depth);
+        if (!pos_.is_capture(bestMove)) {
+            if (bestMove.kind() != PROMOTION) update_quiet_stats(ss, bestMove, bonus, quiets, quietCount);
+        } else {
+            const PieceType victim = bestMove.kind() == EN_PASSANT ? PAWN : type_of(pos_.piece_on(bestMove.to_sq()));
+            history_update(hist_.capture[pos_.moved_piece(bestMove)][bestMove.to_sq()][victim], bonus);
+        }
+        for (int i = 0; i < captureCount; ++i) {
+            const Move c = captures[i];
+            const PieceType victim = c.kind() == EN_PASSANT ? PAWN : type_of(pos_.piece_on(c.to_sq()));
+            history_update(hist_.capture[pos_.moved_piece(c)][c.to_sq()][victim], -bonus);
+        }
+    }
+
+    if (!excluded && !(RootNode && pvIdx_ > 0)) {
+        const Bound b = bestScore >= beta ? BOUND_LOWER : PvNode && bestMove && bestScore > originalAlpha ? BOUND_EXACT : BOUND_UPPER;
+        pool_.tt().store(key, bestMove, score_to_tt(bestScore, ply), ss->staticEval, depth, b, ss->ttPv);
+    }
+    return bestScore;
+}
+
+template<Worker::NodeType NT>
+int Worker::qsearch(Stack* ss, int alpha, int beta) {
+    constexpr bool PvNode = NT == PV;
+    const int ply = ss->ply;
+    if (PvNode) {
+        pvTable_[ply][0] = Move::none();
+        selDepth_ = std::max(selDepth_, ply + 1);
+    }
+    if (check_time()) return 0;
+    if (is_draw(ply)) return VALUE_DRAW;
+    const bool inCheck = pos_.checkers();
+    if (ply >= MAX_PLY) return inCheck ? VALUE_DRAW : evaluate(pos_);
+
+    const Key key = pos_.key();
+    TTData tte{};
+    const bool ttHit = pool_.tt().probe(key, tte);
+    const int ttScore = ttHit ? score_from_tt(tte.score, ply, pos_.rule50_count()) : VALUE_NONE;
+    if (!PvNode && ttHit && ttScore != VALUE_NONE && (tte.bound & (ttScore >= beta ? BOUND_LOWER : BOUND_UPPER))) return ttScore;
+
+    int bestScore, staticEval;
+    if (inCheck) {
+        bestScore = -VALUE_INFINITE;
+        staticEval = VALUE_NONE;
+    } else {
+        staticEval = ttHit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos_);
+        bestScore = staticEval;
+        if (ttHit && ttScore != VALUE_NONE && (tte.bound & (ttScore > bestScore ? BOUND_LOWER : BOUND_UPPER))) bestScore = ttScore;
+        // Stand pat: the side to move need not capture.
+        if (bestScore >= beta) {
+            if (!ttHit) pool_.tt().store(key, Move::none(), score_to_tt(bestScore, ply), staticEval, 0, BOUND_LOWER, false);
+            return bestScore;
+        }
+        alpha = std::max(alpha, bestScore);
+    }
+
+    MovePicker mp(pos_, ttHit ? tte.move : Move::none(), hist_);
+    Move bestMove = Move::none();
+    int moveCount = 0;
+    for (Move m; (m = mp.next());) {
+        ++moveCount;
+        if (!inCheck) {
+            if (m.kind() == PROMOTION && m.promotion_type() != QUEEN) continue;
+            // Delta pruning: even winning the victim outright cannot lift us to alpha.
+            const PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos_.piece_on(m.to_sq()));
+            if (m.kind() != PROMOTION && !pos_.gives_check(m) && staticEval + 200 + PieceValue[victim] <= alpha) continue;
+            if (!see_ge(pos_, m, 0)) continue;
+        } else if (bestScore > -VALUE_MATE_IN_MAX_PLY && !pos_.is_capture(m) && moveCount > 3)
+            continue; // enough evasions tried once one holds
+
+        ss->move = m;
+        ss->contHist = &hist_.continuation[pos_.is_capture(m)][pos_.moved_piece(m)][m.to_sq()];
+        pos_.do_move(m);
+        nodes.fetch_add(1, std::memory_order_relaxed);
+        const int score = -qsearch<NT>(ss + 1, -beta, -alpha);
+        pos_.undo_move(m);
+        if (pool_.stop_flag().load(std::memory_order_relaxed)) return 0;
+
+        if (score > bestScore) {
+            bestScore = score;
+            if (score > alpha) {
+                bestMove = m;
+                if (PvNode) update_pv(pvTable_[ply], m, pvTable_[ply + 1]);
+                if (score >= beta) break;
+                alpha = score;
+            }
+        }
+    }
+    if (inCheck && bestScore == -VALUE_INFINITE) return mated_in(ply);
+
+    pool_.tt().store(key, bestMove, score_to_tt(bestScore, ply), staticEval, 0, bestScore >= beta ? BOUND_LOWER : BOUND_UPPER, false);
+    return bestScore;
+}
+
+} // namespace jadoube

@@ -1,0 +1,110 @@
+// Alpha-beta search: iterative deepening with aspiration windows over a principal
+// variation search, quiescence at the leaves. One Worker per thread; the pool in
+// threads.h runs them (Lazy SMP: same root, shared transposition table).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "board/position.h"
+#include "search/history.h"
+#include "search/limits.h"
+#include "search/timeman.h"
+#include "search/tt.h"
+
+namespace jadoube {
+
+constexpr int MAX_PLY = 120;
+constexpr int VALUE_DRAW = 0;
+constexpr int VALUE_MATE = 32000;
+constexpr int VALUE_INFINITE = 32001;
+constexpr int VALUE_NONE = 32002;
+constexpr int VALUE_MATE_IN_MAX_PLY = VALUE_MATE - MAX_PLY;
+
+constexpr int mate_in(int ply) { return VALUE_MATE - ply; }
+constexpr int mated_in(int ply) { return -VALUE_MATE + ply; }
+constexpr bool is_mate_score(int v) { return v >= VALUE_MATE_IN_MAX_PLY || v <= -VALUE_MATE_IN_MAX_PLY; }
+
+struct RootMove {
+    explicit RootMove(Move m) : pv{m} {}
+    bool operator<(const RootMove& o) const { return score != o.score ? score > o.score : prevScore > o.prevScore; }
+    int score = -VALUE_INFINITE;
+    int prevScore = -VALUE_INFINITE;
+    int seldepth = 0;
+    Bound bound = BOUND_EXACT;
+    std::vector<Move> pv;
+};
+
+// One line of `info` as the search knows it; the UCI layer turns it into text.
+struct SearchReport {
+    int depth, seldepth, multipv;
+    int score;
+    Bound bound;
+    std::uint64_t nodes;
+    std::int64_t timeMs;
+    int hashfull;
+    const std::vector<Move>* pv;
+};
+
+struct SearchCallbacks {
+    std::function<void(const SearchReport&)> onIteration;
+    std::function<void(int depth, Move move, int number)> onCurrmove;
+    std::function<void(Move best, Move ponder)> onBestmove;
+};
+
+class SearchPool;
+
+class Worker {
+public:
+    Worker(int id, SearchPool& pool) : id_(id), pool_(pool) { hist_.clear(); }
+
+    void clear() { hist_.clear(); }
+    // Iterative deepening on rootPos_ until the pool says stop.
+    void iterative_deepening();
+
+    std::atomic<std::uint64_t> nodes{0};
+    Position rootPos;
+    std::vector<RootMove> rootMoves;
+    int completedDepth = 0;
+
+private:
+    struct Stack {
+        Move move;
+        Move excluded;
+        Move killers[2];
+        int staticEval;
+        int ply;
+        bool inCheck;
+        bool ttPv;
+        const PieceToHistory* contHist;
+    };
+    enum NodeType { NonPV, PV, Root };
+
+    template<NodeType NT>
+    int search(Stack* ss, int alpha, int beta, int depth, bool cutNode);
+    template<NodeType NT>
+    int qsearch(Stack* ss, int alpha, int beta);
+
+    bool is_draw(int ply) const;
+    bool check_time();
+    void update_pv(Move* pv, Move m, const Move* childPv);
+    void update_quiet_stats(Stack* ss, Move best, int bonus, const Move* quiets, int quietCount);
+    void update_cont_history(Stack* ss, Piece pc, Square to, int bonus);
+    void report(int depth, std::int64_t elapsed) const;
+
+    int id_;
+    SearchPool& pool_;
+    Position pos_;
+    Histories hist_;
+    PieceToHistory sentinel_{}; // continuation table for "no previous move"; never written
+    int selDepth_ = 0;
+    int rootDepth_ = 0;
+    int pvIdx_ = 0;
+    std::uint64_t nodesAtCheck_ = 0;
+    Move pvTable_[MAX_PLY + 2][MAX_PLY + 2];
+    int bestMoveChanges_ = 0;
+};
+
+} // namespace jadoube

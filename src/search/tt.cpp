@@ -1,0 +1,91 @@
+#include "search/tt.h"
+
+#include <cstring>
+#include <new>
+
+namespace jadoube {
+
+namespace {
+
+// data word: move 16 | score 16 | eval 16 | depth 8 | bound 2, pv 1, generation 5... laid out as below.
+struct Packed {
+    static std::uint64_t pack(Move m, int score, int eval, int depth, Bound b, bool pv, std::uint8_t gen) {
+        return std::uint64_t(m.raw()) | std::uint64_t(std::uint16_t(std::int16_t(score))) << 16
+             | std::uint64_t(std::uint16_t(std::int16_t(eval))) << 32 | std::uint64_t(std::uint8_t(depth + 8)) << 48
+             | std::uint64_t(b) << 56 | std::uint64_t(pv) << 58 | std::uint64_t(gen & 31) << 59;
+    }
+    static Move move(std::uint64_t d) { return Move(std::uint16_t(d)); }
+    static int score(std::uint64_t d) { return std::int16_t(std::uint16_t(d >> 16)); }
+    static int eval(std::uint64_t d) { return std::int16_t(std::uint16_t(d >> 32)); }
+    static int depth(std::uint64_t d) { return int((d >> 48) & 0xFF) - 8; }
+    static Bound bound(std::uint64_t d) { return Bound((d >> 56) & 3); }
+    static bool pv(std::uint64_t d) { return (d >> 58) & 1; }
+    static std::uint8_t gen(std::uint64_t d) { return std::uint8_t((d >> 59) & 31); }
+};
+
+} // namespace
+
+std::expected<void, std::string> TranspositionTable::resize(std::size_t sizeMiB) {
+    const std::size_t count = (sizeMiB << 20) / sizeof(Bucket);
+    if (count == 0) return std::unexpected("Hash must be at least 1 MiB");
+    Bucket* raw = new (std::nothrow) Bucket[count];
+    if (!raw) return std::unexpected("cannot allocate " + std::to_string(sizeMiB) + " MiB for the hash table; keeping " + std::to_string(sizeMiB_) + " MiB");
+    buckets_.reset(raw);
+    bucketCount_ = count;
+    sizeMiB_ = sizeMiB;
+    clear();
+    return {};
+}
+
+void TranspositionTable::clear() {
+    // Touching every page here also commits the memory before the first search.
+    std::memset(static_cast<void*>(buckets_.get()), 0, bucketCount_ * sizeof(Bucket));
+    generation_ = 0;
+}
+
+bool TranspositionTable::probe(Key key, TTData& out) const {
+    const Bucket& b = buckets_[index(key)];
+    for (const Entry& e : b.entries) {
+        const std::uint64_t data = e.data.load(std::memory_order_relaxed);
+        if ((e.check.load(std::memory_order_relaxed) ^ data) != key || data == 0) continue;
+        out = {Packed::move(data), Packed::score(data), Packed::eval(data), Packed::depth(data), Packed::bound(data), Packed::pv(data)};
+        return true;
+    }
+    return false;
+}
+
+void TranspositionTable::store(Key key, Move move, int score, int eval, int depth, Bound bound, bool pv) {
+    Bucket& b = buckets_[index(key)];
+    // Replace the same key, else an empty slot, else the entry worth least: shallow and old.
+    Entry* victim = &b.entries[0];
+    int worst = INT32_MAX;
+    for (Entry& e : b.entries) {
+        const std::uint64_t data = e.data.load(std::memory_order_relaxed);
+        if (data == 0 || (e.check.load(std::memory_order_relaxed) ^ data) == key) {
+            if (data && !move) move = Packed::move(data); // keep a known best move
+            // Keep deeper exact information for the same key unless this one is exact or close.
+            if (data && bound != BOUND_EXACT && depth + 4 < Packed::depth(data) && Packed::gen(data) == (generation_ & 31)) return;
+            victim = &e;
+            break;
+        }
+        const int age = (generation_ - Packed::gen(data)) & 31;
+        const int worth = Packed::depth(data) - 8 * age;
+        if (worth < worst) worst = worth, victim = &e;
+    }
+    const std::uint64_t data = Packed::pack(move, score, eval, depth, bound, pv, generation_);
+    victim->data.store(data, std::memory_order_relaxed);
+    victim->check.store(key ^ data, std::memory_order_relaxed);
+}
+
+int TranspositionTable::hashfull() const {
+    int used = 0;
+    const std::size_t sample = std::min<std::size_t>(1000 / EntriesPerBucket, bucketCount_);
+    for (std::size_t i = 0; i < sample; ++i)
+        for (const Entry& e : buckets_[i].entries) {
+            const std::uint64_t data = e.data.load(std::memory_order_relaxed);
+            used += data && Packed::gen(data) == (generation_ & 31);
+        }
+    return int(used * 1000 / (sample * EntriesPerBucket));
+}
+
+} // namespace jadoube

@@ -1,0 +1,66 @@
+// Transposition table shared by all search threads. Lockless in the Hyatt/Mann
+// style: each entry is two 64-bit words, the key stored xor the data, so a torn
+// write from another thread fails the key check instead of returning mixed data.
+// Relaxed atomics make that race defined behaviour at no cost on x86.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <expected>
+#include <memory>
+#include <string>
+
+#include "board/types.h"
+
+namespace jadoube {
+
+enum Bound : std::uint8_t { BOUND_NONE, BOUND_UPPER, BOUND_LOWER, BOUND_EXACT = BOUND_UPPER | BOUND_LOWER };
+
+struct TTData {
+    Move move;
+    int score;
+    int eval;
+    int depth;
+    Bound bound;
+    bool pv;
+};
+
+class TranspositionTable {
+public:
+    static constexpr int EntriesPerBucket = 4; // 4 x 16 bytes = one cache line
+
+    TranspositionTable() { (void)resize(16); }
+
+    // Reallocates to sizeMiB and clears. When memory cannot be had, the old table stays.
+    std::expected<void, std::string> resize(std::size_t sizeMiB);
+    void clear();
+    void new_search() { generation_ = std::uint8_t((generation_ + 1) & 31); }
+
+    bool probe(Key key, TTData& out) const;
+    void store(Key key, Move move, int score, int eval, int depth, Bound bound, bool pv);
+    void prefetch(Key key) const { __builtin_prefetch(&buckets_[index(key)]); }
+    // Permille of sampled entries written during the current search.
+    int hashfull() const;
+    std::size_t size_mib() const { return sizeMiB_; }
+
+private:
+    struct Entry {
+        std::atomic<std::uint64_t> check; // key ^ data
+        std::atomic<std::uint64_t> data;
+    };
+    struct alignas(64) Bucket {
+        Entry entries[EntriesPerBucket];
+    };
+
+    // The high half of key * count maps keys uniformly onto buckets without a modulo.
+    __extension__ using Wide = unsigned __int128;
+    std::size_t index(Key key) const { return std::size_t(Wide(key) * bucketCount_ >> 64); }
+
+    std::unique_ptr<Bucket[]> buckets_;
+    std::size_t bucketCount_ = 0;
+    std::size_t sizeMiB_ = 0;
+    std::uint8_t generation_ = 0;
+};
+
+} // namespace jadoube
