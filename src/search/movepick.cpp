@@ -141,14 +141,6 @@ Move MovePicker::next(bool skipQuiets) {
             stage_ = DONE;
             break;
 
-        case QS_CAPTURES:
-            while (cur_ < end_) {
-                const Move m = pick_best(cur_, end_);
-                if (m != ttMove_) return m;
-            }
-            stage_ = DONE;
-            break;
-
         case EV_GEN:
             cur_ = moves_;
             end_ = fill(moves_, LEGAL);
@@ -156,6 +148,7 @@ Move MovePicker::next(bool skipQuiets) {
             stage_ = EV_MOVES;
             break;
 
+        case QS_CAPTURES:
         case EV_MOVES:
             while (cur_ < end_) {
                 const Move m = pick_best(cur_, end_);
