@@ -203,17 +203,21 @@ UciSession::Reply UciSession::cmd_ponderhit() {
     return "";
 }
 
-// bench [depth]: its own one-thread pool and 16 MiB table, so the signature does not
-// depend on Threads, Hash or anything searched before.
+// bench [depth [threads]]: its own pool and 16 MiB table, so the signature does not
+// depend on Threads, Hash or anything searched before. More threads measure time to
+// depth; only 1 thread gives the signature.
 UciSession::Reply UciSession::cmd_bench(Args args) {
-    int depth = BenchDepth;
+    int depth = BenchDepth, threads = 1;
     if (!args.empty()) {
-        const auto d = args.size() == 1 ? text::parse_int(args[0]) : std::nullopt;
-        if (!d || *d < 1 || *d >= MAX_PLY) return Err("bench: expected one depth from 1 to " + std::to_string(MAX_PLY - 1));
-        depth = int(*d);
+        const auto d = args.size() <= 2 ? text::parse_int(args[0]) : std::nullopt;
+        const auto t = args.size() == 2 ? text::parse_int(args[1]) : std::optional<std::int64_t>(1);
+        if (!d || *d < 1 || *d >= MAX_PLY || !t || *t < 1 || *t > Options::spec(OptionId::Threads).max)
+            return Err("bench: expected [depth 1-" + std::to_string(MAX_PLY - 1) + " [threads 1-1024]]");
+        depth = int(*d), threads = int(*t);
     }
     stop_search();
     SearchPool bench;
+    bench.set_threads(threads);
     std::uint64_t nodes = 0;
     const TimePoint t0 = std::chrono::steady_clock::now();
     int i = 0;
