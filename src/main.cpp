@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "board/position.h"
+#include "uci/arbiter_cli.h"
+#include "uci/datagen.h"
 #include "uci/perft_report.h"
 #include "uci/text.h"
 #include "uci/uci.h"
@@ -20,7 +22,9 @@ constexpr int ExitUsage = 2;
 int usage() {
     std::cerr << "usage: jadoube                     UCI engine on stdin/stdout\n"
                  "       jadoube perft DEPTH [FEN]   move-generation count (divide), start position by default\n"
-                 "       jadoube bench [DEPTH]       fixed-depth search of the bench positions: the node signature\n";
+                 "       jadoube bench [DEPTH]       fixed-depth search of the bench positions: the node signature\n"
+                 "       jadoube arbiter [--lang en|ru] [FILE]  touch-move rulings on a game log (stdin without FILE)\n"
+                 "       jadoube datagen --output FILE (--games N | --positions N) [...]  self-play NNUE data (--help)\n";
     return ExitUsage;
 }
 
@@ -54,6 +58,8 @@ int main(int argc, char* argv[]) {
     if (args.empty()) return jadoube::run_loop(std::cin, std::cout);
     const std::vector<std::string_view> rest(args.begin() + 1, args.end());
     if (args[0] == "perft") return perft_command(rest);
+    if (args[0] == "arbiter") return arbiter_main(rest);
+    if (args[0] == "datagen") return datagen_command(rest);
     if (args[0] == "bench") {
         // The same command as UCI `bench`, so both give the same signature.
         UciSession session(std::cout);

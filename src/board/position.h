@@ -28,6 +28,17 @@ struct StateInfo {
     std::uint16_t pliesFromNull;
 };
 
+// Why Position::set_fen refused a FEN. Syntax: the text is not a FEN. Unreachable:
+// it reads as a board that no game reaches (3.10.3) and that the board core cannot
+// hold (not one king a side, over 16 men a side, a pawn on the first or last rank,
+// the side not to move in check, a castling right without its king and rook). The
+// other reachability questions are laws/validate's.
+struct FenError {
+    enum class Kind : std::uint8_t { Syntax, Unreachable };
+    Kind kind;
+    std::string message;
+};
+
 // How FEN output writes castling rights. X-FEN uses KQkq where the rook is the
 // outermost one on its wing and a file letter otherwise; Shredder-FEN always uses letters.
 enum class CastlingNotation { XFen, Shredder };
@@ -40,7 +51,11 @@ public:
 
     // Parses FEN (6 fields, or 4 with counters "0 1" implied). Castling may be KQkq,
     // X-FEN or Shredder-FEN. On error *this is untouched and the message says what and why.
-    std::expected<void, std::string> set(std::string_view fen, bool chess960);
+    std::expected<void, FenError> set_fen(std::string_view fen, bool chess960);
+    std::expected<void, std::string> set(std::string_view fen, bool chess960) {
+        if (auto ok = set_fen(fen, chess960); !ok) return std::unexpected(std::move(ok.error().message));
+        return {};
+    }
     std::string fen() const { return fen(chess960_ ? CastlingNotation::Shredder : CastlingNotation::XFen); }
     std::string fen(CastlingNotation notation) const;
 
@@ -62,6 +77,10 @@ public:
     Bitboard checkers() const { return state().checkers; }
     Bitboard pinned() const { return state().pinned; }
     Square ep_square() const { return state().epSquare; }
+    // The en passant target the FEN named, kept even when no capture there is legal
+    // (then ep_square() is SQ_NONE), for laws/validate to check; SQ_NONE for '-'.
+    // It describes the set-up position, history().front().
+    Square fen_ep_square() const { return fenEpSquare_; }
     int castling_rights() const { return state().castling; }
     bool can_castle(CastlingRights cr) const { return state().castling & cr; }
     Square castling_rook_square(CastlingRights cr) const { return castlingRookSquare_[castling_index(cr)]; }
@@ -120,6 +139,7 @@ private:
     Bitboard castlingPath_[4];
     Bitboard castlingKingPath_[4];
     Color sideToMove_;
+    Square fenEpSquare_;
     int gamePly_;
     bool chess960_;
     std::vector<StateInfo> states_;

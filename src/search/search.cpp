@@ -4,8 +4,9 @@
 #include <cmath>
 
 #include "board/movegen.h"
-#include "eval/evaluate.h"
+#include "eval/nnue.h"
 #include "eval/values.h"
+#include "laws/rules.h"
 #include "search/movepick.h"
 #include "search/see.h"
 #include "search/threads.h"
@@ -51,23 +52,11 @@ bool has_non_pawn_material(const Position& pos, Color c) {
 
 } // namespace
 
-// Fast draw test for the search: fifty moves (unless mated, 9.3 / 5.1.1), any earlier
-// occurrence of this position since the last irreversible move (in the game or in
-// the search path), and bare-minor material (5.2.2).
+// Draws in the search (9.2, 9.3, 5.2.2) come from the Laws layer: any earlier occurrence
+// of the position since the last irreversible move, fifty moves unless mated, dead positions.
 bool Worker::is_draw(int ply) const {
-    const StateInfo& st = pos_.state();
-    if (st.rule50 >= 100 && !(pos_.checkers() && count_legal(pos_) == 0)) return true;
-
-    const auto& h = pos_.history();
-    const int end = std::min({int(st.rule50), int(st.pliesFromNull), int(h.size()) - 1});
-    for (int i = 4; i <= end; i += 2)
-        if (h[h.size() - 1 - i].key == st.key) return true;
-
-    const Bitboard all = pos_.pieces();
-    if (all == pos_.pieces(KING)) return true;
-    if (popcount(all) == 3 && pos_.pieces(KNIGHT, BISHOP)) return true;
     (void)ply;
-    return false;
+    return laws::draw_in_search(pos_); // one source of truth: laws/rules.h, tested against the rules there
 }
 
 bool Worker::check_time() {
@@ -214,7 +203,7 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     if (!RootNode) {
         if (check_time()) return 0;
         if (is_draw(ply)) return VALUE_DRAW;
-        if (ply >= MAX_PLY) return pos_.checkers() ? VALUE_DRAW : evaluate(pos_);
+        if (ply >= MAX_PLY) return pos_.checkers() ? VALUE_DRAW : evaluator_.evaluate(pos_);
         // Mate distance pruning: no line from here beats a mate already found nearer the root.
         alpha = std::max(mated_in(ply), alpha);
         beta = std::min(mate_in(ply + 1), beta);
@@ -245,7 +234,7 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     } else if (excluded) {
         eval = ss->staticEval;
     } else {
-        ss->staticEval = eval = ttHit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos_);
+        ss->staticEval = eval = ttHit && tte.eval != VALUE_NONE ? tte.eval : evaluator_.evaluate(pos_);
         if (ttHit && ttScore != VALUE_NONE && (tte.bound & (ttScore > eval ? BOUND_LOWER : BOUND_UPPER))) eval = ttScore;
         if (!ttHit) pool_.tt().store(key, Move::none(), VALUE_NONE, ss->staticEval, -1, BOUND_NONE, ss->ttPv);
     }
@@ -426,7 +415,7 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
     if (check_time()) return 0;
     if (is_draw(ply)) return VALUE_DRAW;
     const bool inCheck = pos_.checkers();
-    if (ply >= MAX_PLY) return inCheck ? VALUE_DRAW : evaluate(pos_);
+    if (ply >= MAX_PLY) return inCheck ? VALUE_DRAW : evaluator_.evaluate(pos_);
 
     const Key key = pos_.key();
     TTData tte{};
@@ -439,7 +428,7 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
         bestScore = -VALUE_INFINITE;
         staticEval = VALUE_NONE;
     } else {
-        staticEval = ttHit && tte.eval != VALUE_NONE ? tte.eval : evaluate(pos_);
+        staticEval = ttHit && tte.eval != VALUE_NONE ? tte.eval : evaluator_.evaluate(pos_);
         bestScore = staticEval;
         if (ttHit && ttScore != VALUE_NONE && (tte.bound & (ttScore > bestScore ? BOUND_LOWER : BOUND_UPPER))) bestScore = ttScore;
         // Stand pat: the side to move need not capture.

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "board/position.h"
+#include "eval/nnue.h"
 #include "search/history.h"
 #include "search/limits.h"
 #include "search/timeman.h"
@@ -60,7 +61,7 @@ class Worker {
 public:
     Worker(int id, SearchPool& pool) : id_(id), pool_(pool) { hist_.clear(); }
 
-    void clear() { hist_.clear(); }
+    void clear() { hist_.clear(); evaluator_.reset(); }
     // Iterative deepening on rootPos_ until the pool says stop.
     void iterative_deepening();
 
@@ -98,6 +99,7 @@ private:
     SearchPool& pool_;
     Position pos_;
     Histories hist_;
+    nnue::Evaluator evaluator_; // NNUE accumulators of this thread (or the HCE when UseNNUE is off)
     PieceToHistory sentinel_{}; // continuation table for "no previous move"; never written
     int selDepth_ = 0;
     int rootDepth_ = 0;

@@ -17,7 +17,7 @@ static_assert(table_in_id_order());
 } // namespace
 
 Options::Options() {
-    for (const OptionSpec& o : OptionTable) values_[index(o.id)] = o.defaultValue;
+    for (const OptionSpec& o : OptionTable) values_[index(o.id)] = o.defaultValue, texts_[index(o.id)] = o.defaultText;
 }
 
 std::string Options::uci_listing() const {
@@ -31,6 +31,7 @@ std::string Options::uci_listing() const {
                + std::to_string(o.max);
             break;
         case OptionType::Button: s += "button"; break;
+        case OptionType::String: s += "string default " + std::string(o.defaultText); break;
         }
         s += '\n';
     }
@@ -64,12 +65,17 @@ std::expected<OptionChange, std::string> Options::parse(std::string_view name,
                        + std::to_string(spec->max));
         return OptionChange{spec->id, *v};
     }
+    case OptionType::String:
+        // UCI writes an empty string as <empty>.
+        if (!value || *value == "<empty>") return OptionChange{spec->id, 0, ""};
+        return OptionChange{spec->id, 0, std::string(*value)};
     }
     return Err("option " + optName + " has an unknown type"); // unreachable
 }
 
 void Options::apply(const OptionChange& change) {
-    if (spec(change.id).type != OptionType::Button) values_[index(change.id)] = change.value;
+    if (spec(change.id).type == OptionType::String) texts_[index(change.id)] = change.text;
+    else if (spec(change.id).type != OptionType::Button) values_[index(change.id)] = change.value;
 }
 
 } // namespace jadoube

@@ -11,8 +11,11 @@
 
 namespace jadoube {
 
-enum class OptionId : std::uint8_t { Hash, Threads, ClearHash, Ponder, MultiPV, MoveOverhead, UciChess960, UciShowWDL };
-enum class OptionType : std::uint8_t { Check, Spin, Button };
+enum class OptionId : std::uint8_t { Hash, Threads, ClearHash, Ponder, MultiPV, MoveOverhead, UciChess960, UciShowWDL, UseNNUE, EvalFile };
+enum class OptionType : std::uint8_t { Check, Spin, Button, String };
+
+// EvalFile's default: the net compiled into the engine (so is an empty value).
+inline constexpr std::string_view EmbeddedNetName = "<embedded>";
 
 struct OptionSpec {
     OptionId id;
@@ -20,6 +23,7 @@ struct OptionSpec {
     OptionType type;
     std::int64_t defaultValue; // check: 0 or 1
     std::int64_t min, max;
+    std::string_view defaultText = {}; // string options
 };
 
 inline constexpr std::array OptionTable = {
@@ -31,13 +35,17 @@ inline constexpr std::array OptionTable = {
     OptionSpec{OptionId::MoveOverhead, "Move Overhead", OptionType::Spin, 10, 0, 5000},
     OptionSpec{OptionId::UciChess960, "UCI_Chess960", OptionType::Check, 0, 0, 1},
     OptionSpec{OptionId::UciShowWDL, "UCI_ShowWDL", OptionType::Check, 0, 0, 1},
+    // NNUE evaluation (eval/nnue.h); off until a net beats the hand-crafted eval.
+    OptionSpec{OptionId::UseNNUE, "UseNNUE", OptionType::Check, 0, 0, 1},
+    OptionSpec{OptionId::EvalFile, "EvalFile", OptionType::String, 0, 0, 0, EmbeddedNetName},
 };
 
 // A validated setoption, not yet applied: the session may still refuse it
 // (UCI_Chess960 must be able to carry the current position over).
 struct OptionChange {
     OptionId id;
-    std::int64_t value; // check: 0 or 1; button: 0
+    std::int64_t value; // check: 0 or 1; button, string: 0
+    std::string text = {}; // string: the value ("" for <empty>)
 };
 
 class Options {
@@ -46,6 +54,7 @@ public:
 
     std::int64_t value(OptionId id) const { return values_[index(id)]; }
     bool check(OptionId id) const { return value(id) != 0; }
+    const std::string& text(OptionId id) const { return texts_[index(id)]; }
     static const OptionSpec& spec(OptionId id) { return OptionTable[index(id)]; }
 
     // The `option name ...` lines of the `uci` reply, each ending in '\n'.
@@ -59,6 +68,7 @@ public:
 private:
     static constexpr std::size_t index(OptionId id) { return static_cast<std::size_t>(id); }
     std::array<std::int64_t, OptionTable.size()> values_;
+    std::array<std::string, OptionTable.size()> texts_; // string options
 };
 
 } // namespace jadoube

@@ -3,6 +3,8 @@
 #include <istream>
 
 #include "board/movegen.h"
+#include "eval/nnue.h"
+#include "laws/validate.h"
 #include "uci/bench.h"
 #include "uci/info.h"
 #include "uci/display.h"
@@ -10,7 +12,9 @@
 #include "uci/line_reader.h"
 #include "uci/notation.h"
 #include "uci/perft_report.h"
+#include "uci/rules_report.h"
 #include "uci/text.h"
+#include "uci/touch_text.h"
 
 namespace jadoube {
 
@@ -66,6 +70,7 @@ UciSession::Reply UciSession::dispatch(std::string_view command, Args args) {
         if (!args.empty()) return no_arguments(command, args, "");
         stop_search();
         pool_.clear();
+        touch_ = TouchMove(pos_);
         return "";
     }
     if (command == "position") return cmd_position(args);
@@ -74,8 +79,11 @@ UciSession::Reply UciSession::dispatch(std::string_view command, Args args) {
     if (command == "stop") return args.empty() ? cmd_stop() : no_arguments(command, args, "");
     if (command == "ponderhit") return args.empty() ? cmd_ponderhit() : no_arguments(command, args, "");
     if (command == "debug") return cmd_debug(args);
-    if (command == "d") return no_arguments(command, args, display(pos_));
+    if (command == "d") return no_arguments(command, args, display(pos_) + touch_display(touch_, pos_));
+    if (is_board_event(command)) return cmd_touch_event(command, args);
+    if (command == "obligation") return cmd_obligation(args);
     if (command == "bench") return cmd_bench(args);
+    if (command == "rules") return no_arguments(command, args, rules_report(pos_));
     return Err("unknown command " + text::quoted(command));
 }
 
@@ -100,9 +108,13 @@ UciSession::Reply UciSession::cmd_position(Args args) {
         return Err("position: expected 'moves' after startpos, got " + text::quoted(args[i]));
 
     stop_search();
-    Position next;
-    if (auto ok = next.set(fen, options_.check(OptionId::UciChess960)); !ok)
-        return Err("position: bad FEN " + text::quoted(fen) + ": " + ok.error());
+    auto parsed = laws::setup(fen, options_.check(OptionId::UciChess960)); // 3.10.3
+    if (!parsed) {
+        if (parsed.error().kind == FenError::Kind::Unreachable)
+            return Err(std::string(laws::IllegalPositionPrefix) + parsed.error().message);
+        return Err("position: bad FEN " + text::quoted(fen) + ": " + parsed.error().message);
+    }
+    Position next = std::move(*parsed);
     std::string startFen = next.fen(CastlingNotation::XFen);
 
     const Args moveTexts = i < args.size() ? args.subspan(i + 1) : Args{};
@@ -121,12 +133,14 @@ UciSession::Reply UciSession::cmd_position(Args args) {
     pos_ = std::move(next);
     startFen_ = std::move(startFen);
     moves_ = std::move(moves);
+    touch_ = TouchMove(pos_);
     return "";
 }
 
 std::expected<Position, std::string> UciSession::replay(bool chess960) const {
-    Position p;
-    if (auto ok = p.set(startFen_, chess960); !ok) return Err(ok.error());
+    auto start = laws::setup(startFen_, chess960); // reachable in the new mode too (3.10.3)
+    if (!start) return Err(start.error().message);
+    Position p = std::move(*start);
     for (Move m : moves_) {
         // The move encoding is the same in both modes, so the moves stay legal;
         // checked all the same, a silent corruption would be worse than an error.
@@ -154,6 +168,12 @@ UciSession::Reply UciSession::cmd_setoption(Args args) {
         break;
     case OptionId::Threads: pool_.set_threads(int(change->value)); break;
     case OptionId::ClearHash: pool_.tt().clear(); break;
+    case OptionId::UseNNUE: nnue::set_enabled(change->value != 0); break;
+    case OptionId::EvalFile: // a net that does not load leaves the current one (and the option) as they were
+        if (change->text.empty() || change->text == EmbeddedNetName) nnue::use_embedded_network();
+        else if (auto ok = nnue::load_network_file(change->text); !ok)
+            return Err("setoption: EvalFile: " + ok.error() + "; still using " + nnue::network_source());
+        break;
     default: break;
     }
 
@@ -169,6 +189,7 @@ UciSession::Reply UciSession::cmd_setoption(Args args) {
                        + ": the current position cannot be set up in the other mode (" + rebuilt.error()
                        + "); send a new position first");
         pos_ = std::move(*rebuilt);
+        touch_ = TouchMove(pos_);
     }
     options_.apply(*change);
     return "";
@@ -178,8 +199,11 @@ UciSession::Reply UciSession::cmd_go(Args args) {
     const TimePoint received = std::chrono::steady_clock::now(); // the clock runs from here, not from the search start
     auto params = parse_go(args, pos_);
     if (!params) return Err(params.error());
+    const auto forced = restrict_to_obligation(*params); // touch-move: only the permitted moves
+    if (!forced) return Err(forced.error());
     stop_search(); // a go during a search: the old one answers first, so every go gets one bestmove
     if (params->perft) return perft_report(pos_, *params->perft);
+    if (*forced) return answer_forced(*forced, *params);
 
     SearchCallbacks cb;
     const bool showWdl = options_.check(OptionId::UciShowWDL);
@@ -200,6 +224,7 @@ UciSession::Reply UciSession::cmd_stop() {
 
 UciSession::Reply UciSession::cmd_ponderhit() {
     pool_.ponderhit();
+    if (!heldInfinite_) send_held_bestmove();
     return "";
 }
 

@@ -12,11 +12,14 @@
 #include <vector>
 
 #include "board/position.h"
+#include "laws/touchmove.h"
 #include "search/threads.h"
 #include "uci/options.h"
 #include "uci/output.h"
 
 namespace jadoube {
+
+struct GoParams;
 
 class UciSession {
 public:
@@ -51,8 +54,16 @@ private:
     Reply cmd_ponderhit();
     Reply cmd_debug(Args args);
     Reply cmd_bench(Args args);
+    // Touch-move (Article 4), in touch_commands.cpp.
+    Reply cmd_touch_event(std::string_view command, Args args);
+    Reply cmd_obligation(Args args) const;
+    // Narrows a `go` to the permitted moves; returns the move to answer with at
+    // once when only one is permitted (Move::none() otherwise).
+    std::expected<Move, std::string> restrict_to_obligation(GoParams& params) const;
+    Reply answer_forced(Move m, const GoParams& params);
+    void send_held_bestmove();
     // Ends a running search (its bestmove is sent) before the state it reads changes.
-    void stop_search() { pool_.stop(); pool_.wait(); }
+    void stop_search() { pool_.stop(); pool_.wait(); send_held_bestmove(); }
 
     // pos_ rebuilt from its recorded start and moves under the given Chess960 mode.
     std::expected<Position, std::string> replay(bool chess960) const;
@@ -64,6 +75,11 @@ private:
     // its history (repetitions need it) rather than from its bare FEN.
     std::string startFen_; // X-FEN, readable in both modes when the set-up allows
     std::vector<Move> moves_;
+    // The touch-move events of the side to move in pos_; forgotten with pos_.
+    TouchMove touch_;
+    // A forced bestmove of `go infinite` / `go ponder`, sent at stop (or ponderhit).
+    std::string heldBestmove_;
+    bool heldInfinite_ = false;
     bool debug_ = false;
     // Last member: destroyed first, so a search still running stops while out_ exists.
     SearchPool pool_;

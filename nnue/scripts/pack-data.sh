@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Compresses a datagen file into nnue/data/ and records it in nnue/data/MANIFEST.md
+# (engine commit, bench signature, datagen command line and counts from FILE.meta,
+# sizes and checksum). Refuses when nnue/data/ would exceed 100 MB.
+#
+# usage: nnue/scripts/pack-data.sh FILE [NAME]
+#   FILE  a datagen output with its FILE.meta beside it
+#   NAME  the name under nnue/data/ (default: FILE's base name), gets .xz
+# env:   JADOUBE  the engine that made the data (default build/release/jadoube),
+#               run once for its bench signature
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+data_dir="$root/nnue/data"
+limit=$((100 * 1000 * 1000))
+
+[[ $# -ge 1 && $# -le 2 ]] || { sed -n '2,11p' "$0" >&2; exit 2; }
+src=$1
+name=${2:-$(basename "$src")}
+meta="$src.meta"
+engine=${JADOUBE:-$root/build/release/jadoube}
+[[ -f $src ]] || { echo "error: no file $src" >&2; exit 1; }
+[[ -f $meta ]] || { echo "error: no $meta (written by jadoube datagen)" >&2; exit 1; }
+grep -q '^status: complete' "$meta" || echo "warning: $meta does not say the run completed" >&2
+[[ -x $engine ]] || { echo "error: no engine at $engine (set JADOUBE)" >&2; exit 1; }
+out="$data_dir/$name.xz"
+[[ ! -e $out ]] || { echo "error: $out exists" >&2; exit 1; }
+
+mkdir -p "$data_dir"
+echo "compressing $src -> $out" >&2
+xz -9e -T1 -c "$src" > "$out.tmp"
+size=$(stat -c %s "$out.tmp")
+used=$(du -sb --exclude="$(basename "$out.tmp")" "$data_dir" | cut -f1)
+if (( used + size > limit )); then
+    rm -f "$out.tmp"
+    echo "error: nnue/data/ would hold $((used + size)) bytes, over the 100 MB budget" >&2
+    exit 1
+fi
+mv "$out.tmp" "$out"
+
+echo "bench signature of $engine ..." >&2
+bench=$("$engine" bench 2>/dev/null | sed -n 's/^Nodes searched *: *//p')
+commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
+dirty=$(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null | grep -q . && echo " (uncommitted changes)" || true)
+
+[[ -f $data_dir/MANIFEST.md ]] ||
+    printf '# nnue/data manifest\n\nOne section per file, newest last, written by nnue/scripts/pack-data.sh.\n' > "$data_dir/MANIFEST.md"
+{
+    printf '\n## %s\n\n' "$name.xz"
+    printf -- '- engine: Jadoube %s%s, bench signature %s\n' "$commit" "$dirty" "${bench:-unknown}"
+    printf -- '- packed: %s, %s bytes raw, %s bytes xz, sha256 %s\n' "$(date -u +%Y-%m-%d)" \
+        "$(stat -c %s "$src")" "$size" "$(sha256sum "$out" | cut -d' ' -f1)"
+    sed 's/^/- /' "$meta"
+} >> "$data_dir/MANIFEST.md"
+echo "nnue/data/ now holds $(du -sb "$data_dir" | cut -f1) bytes" >&2

@@ -1,0 +1,169 @@
+// jadoube_trainer: trains the NNUE on datagen files and exports a net the engine
+// loads (EvalFile) or embeds (nnue/nets/default.nnue). See nnue/README.md.
+#include <charconv>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "trainer.h"
+
+namespace {
+
+using namespace jadoube;
+
+void usage() {
+    std::cerr <<
+        "usage: jadoube_trainer --data FILE [--data FILE ...] --output NET [options]\n"
+        "       jadoube_trainer --stats FILE [FILE ...]     count games and positions\n"
+        "  --hidden N         hidden size, multiple of 32 (default 128; the engine is built for one size)\n"
+        "  --epochs N         passes over the training positions (default 10)\n"
+        "  --batch N          positions per Adam step (default 16384)\n"
+        "  --lr X             learning rate (default 0.001)\n"
+        "  --lr-drop E[,E..]  multiply the rate by --lr-gamma after these epochs\n"
+        "  --lr-gamma X       (default 0.1)\n"
+        "  --cosine           cosine decay from lr to lr * gamma instead of drops\n"
+        "  --lambda X         weight of the game result in the target, 0..1 (default 0.2)\n"
+        "  --val X            fraction of the games held out for the validation loss (default 0.02)\n"
+        "  --seed N           initial weights and shuffling (default 1)\n"
+        "  --threads N        (default: all cores)\n"
+        "  --out-dir DIR      checkpoints and nets per --save-every epochs, and the final ones\n"
+        "  --save-every N     (default 0: only the final checkpoint)\n"
+        "  --resume CKPT      continue from a checkpoint (same data, seed and hidden size)\n"
+        "  --keep-noisy       train on positions in check / with a capture or promotion best move too\n"
+        "  --max-score CP     skip positions scored at or beyond +-CP (default 10000: mates)\n"
+        "Data files may be raw or .xz / .zst compressed.\n";
+}
+
+template<class T>
+bool parse(std::string_view s, T& out) {
+    if constexpr (std::is_floating_point_v<T>) {
+        try {
+            std::size_t n = 0;
+            out = T(std::stod(std::string(s), &n));
+            return n == s.size();
+        } catch (...) {
+            return false;
+        }
+    } else {
+        auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+        return ec == std::errc() && p == s.data() + s.size();
+    }
+}
+
+} // namespace
+
+int main(int argc, char* argv[]) {
+    const std::vector<std::string_view> args(argv + 1, argv + argc);
+    train::Config c;
+    train::LoadOptions lo;
+    std::vector<std::string> data;
+    std::string output;
+    bool stats = false;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string_view k = args[i];
+        auto value = [&]() -> std::string_view {
+            if (i + 1 >= args.size()) {
+                std::cerr << "error: " << k << " needs a value\n";
+                std::exit(2);
+            }
+            return args[++i];
+        };
+        auto number = [&](auto& out) {
+            const std::string_view v = value();
+            if (!parse(v, out)) {
+                std::cerr << "error: " << k << ": bad number '" << v << "'\n";
+                std::exit(2);
+            }
+        };
+        if (k == "--help" || k == "-h") return usage(), 0;
+        else if (k == "--stats") stats = true;
+        else if (k == "--data") data.emplace_back(value());
+        else if (k == "--output") output = value();
+        else if (k == "--hidden") number(c.hidden);
+        else if (k == "--epochs") number(c.epochs);
+        else if (k == "--batch") number(c.batch);
+        else if (k == "--lr") number(c.lr);
+        else if (k == "--lr-gamma") number(c.lrGamma);
+        else if (k == "--cosine") c.cosine = true;
+        else if (k == "--lambda") number(c.lambda);
+        else if (k == "--val") number(c.valFraction);
+        else if (k == "--seed") number(c.seed);
+        else if (k == "--threads") number(c.threads);
+        else if (k == "--out-dir") c.outDir = value();
+        else if (k == "--save-every") number(c.saveEvery);
+        else if (k == "--resume") c.resume = value();
+        else if (k == "--keep-noisy") lo.skipFiltered = false;
+        else if (k == "--max-score") number(lo.maxScore);
+        else if (k == "--lr-drop") {
+            std::string_view v = value();
+            while (!v.empty()) {
+                const auto comma = v.find(',');
+                int e = 0;
+                if (!parse(v.substr(0, comma), e)) {
+                    std::cerr << "error: --lr-drop: bad epoch list\n";
+                    return 2;
+                }
+                c.lrDrops.push_back(e);
+                v = comma == std::string_view::npos ? std::string_view{} : v.substr(comma + 1);
+            }
+        } else if (stats && !k.starts_with("--"))
+            data.emplace_back(k);
+        else {
+            std::cerr << "error: unknown argument '" << k << "'\n";
+            usage();
+            return 2;
+        }
+    }
+    if (data.empty() || (!stats && output.empty())) {
+        usage();
+        return 2;
+    }
+    if (c.lambda < 0 || c.lambda > 1 || c.valFraction < 0 || c.valFraction >= 1) {
+        std::cerr << "error: --lambda must be in 0..1 and --val in 0..1 (exclusive)\n";
+        return 2;
+    }
+
+    const auto t0 = std::chrono::steady_clock::now();
+    std::vector<train::Sample> samples;
+    train::LoadStats total;
+    for (const std::string& path : data) {
+        auto s = train::load(path, samples, lo);
+        if (!s) {
+            std::cerr << "error: " << s.error() << '\n';
+            return 1;
+        }
+        std::cerr << path << ": " << s->games << " games, " << s->positions << " positions, " << s->kept << " kept ("
+                  << s->filtered << " in check or noisy, " << s->extreme << " beyond +-" << lo.maxScore << ")\n";
+        total.games += s->games, total.positions += s->positions, total.kept += s->kept;
+        total.filtered += s->filtered, total.extreme += s->extreme;
+    }
+    const double loadSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    std::cerr << "total: " << total.games << " games, " << total.positions << " positions, " << total.kept
+              << " kept; loaded in " << loadSeconds << " s\n";
+    if (stats) return 0;
+
+    std::printf("epoch  lr         train-loss  val-loss    pos/s     seconds\n");
+    auto model = train::train(c, std::move(samples), [](const train::EpochReport& r) {
+        std::printf("%5d  %.3e  %.6f    %.6f    %8.0f  %.1f\n", r.epoch, r.lr, r.trainLoss, r.valLoss,
+                    r.positionsPerSecond, r.seconds);
+        std::fflush(stdout);
+    });
+    if (!model) {
+        std::cerr << "error: " << model.error() << '\n';
+        return 1;
+    }
+    const auto net = model->quantise();
+    std::ofstream f(output, std::ios::binary | std::ios::trunc);
+    f.write(reinterpret_cast<const char*>(net.data()), std::streamsize(net.size()));
+    if (!f) {
+        std::cerr << "error: cannot write " << output << '\n';
+        return 1;
+    }
+    std::cerr << "wrote " << output << " (" << net.size() << " bytes, hidden " << c.hidden << ")\n";
+    return 0;
+}

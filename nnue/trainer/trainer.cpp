@@ -1,0 +1,424 @@
+#include "trainer.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <istream>
+#include <memory>
+#include <numbers>
+
+#include <tbb/blocked_range.h>
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+
+#include "eval/nnue.h"
+
+namespace jadoube::train {
+
+namespace {
+
+constexpr int MaxHidden = 1024;
+constexpr float WeightClip = 1.98f;
+constexpr double Beta1 = 0.9, Beta2 = 0.999, Epsilon = 1e-8;
+
+struct Rng {
+    std::uint64_t s;
+    std::uint64_t next() {
+        std::uint64_t z = (s += 0x9e3779b97f4a7c15ULL);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        return z ^ (z >> 31);
+    }
+    double uniform() { return double(next() >> 11) * 0x1.0p-53; } // [0, 1)
+};
+
+template<class T>
+void shuffle(std::vector<T>& v, std::size_t begin, std::size_t end, Rng& rng) {
+    for (std::size_t i = end; i > begin + 1; --i) std::swap(v[i - 1], v[begin + rng.next() % (i - begin)]);
+}
+
+double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
+
+// A FILE* (plain or a decompressor's pipe) as an istream buffer.
+class FileBuf : public std::streambuf {
+public:
+    FileBuf(FILE* f, bool pipe) : f_(f), pipe_(pipe) {}
+    ~FileBuf() override { close(); }
+    int close() {
+        if (!f_) return 0;
+        const int rc = pipe_ ? pclose(f_) : std::fclose(f_);
+        f_ = nullptr;
+        return rc;
+    }
+
+protected:
+    int_type underflow() override {
+        if (!f_) return traits_type::eof();
+        const std::size_t n = std::fread(buf_, 1, sizeof buf_, f_);
+        if (n == 0) return traits_type::eof();
+        setg(buf_, buf_, buf_ + n);
+        return traits_type::to_int_type(buf_[0]);
+    }
+
+private:
+    FILE* f_;
+    bool pipe_;
+    char buf_[1 << 16];
+};
+
+bool ends_with(const std::string& s, const std::string& suffix) {
+    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+std::string shell_quote(const std::string& s) {
+    std::string q = "'";
+    for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return q + "'";
+}
+
+// The active inputs of a sample for the side to move (us) and the other side.
+int features(const Sample& s, int* us, int* them) {
+    const Color stm = Color(s.stm);
+    int n = 0;
+    for (Bitboard occ = s.occ; occ; ++n) {
+        const Square sq = pop_lsb(occ);
+        const Piece pc = Piece((s.pieces[n / 2] >> (4 * (n & 1))) & 15);
+        us[n] = nnue::feature_index(stm, pc, sq);
+        them[n] = nnue::feature_index(~stm, pc, sq);
+    }
+    return n;
+}
+
+struct Layout {
+    int h;
+    std::size_t ftB, outW, outB, size;
+    explicit Layout(int hidden) : h(hidden) {
+        ftB = std::size_t(768) * std::size_t(h);
+        outW = ftB + std::size_t(h);
+        outB = outW + 2 * std::size_t(h);
+        size = outB + 1;
+    }
+};
+
+// Forward pass; leaves the two accumulators (before the activation) in accUs/accThem.
+float forward(const Layout& L, const float* P, const int* us, const int* them, int n, float* accUs, float* accThem) {
+    const int H = L.h;
+    const float* bias = P + L.ftB;
+    std::copy(bias, bias + H, accUs);
+    std::copy(bias, bias + H, accThem);
+    for (int k = 0; k < n; ++k) {
+        const float* ru = P + std::size_t(us[k]) * std::size_t(H);
+        const float* rt = P + std::size_t(them[k]) * std::size_t(H);
+        for (int i = 0; i < H; ++i) accUs[i] += ru[i];
+        for (int i = 0; i < H; ++i) accThem[i] += rt[i];
+    }
+    const float* ow = P + L.outW;
+    float out = P[L.outB];
+    for (int i = 0; i < H; ++i) {
+        const float a = std::clamp(accUs[i], 0.0f, 1.0f), b = std::clamp(accThem[i], 0.0f, 1.0f);
+        out += a * a * ow[i] + b * b * ow[H + i];
+    }
+    return out;
+}
+
+void backward(const Layout& L, const float* P, float* G, const int* us, const int* them, int n, const float* accUs,
+              const float* accThem, float g, float* dUs, float* dThem) {
+    const int H = L.h;
+    const float* ow = P + L.outW;
+    float* gow = G + L.outW;
+    G[L.outB] += g;
+    for (int i = 0; i < H; ++i) {
+        const float a = std::clamp(accUs[i], 0.0f, 1.0f), b = std::clamp(accThem[i], 0.0f, 1.0f);
+        gow[i] += g * a * a;
+        gow[H + i] += g * b * b;
+        dUs[i] = (accUs[i] > 0.0f && accUs[i] < 1.0f) ? 2.0f * g * ow[i] * a : 0.0f;
+        dThem[i] = (accThem[i] > 0.0f && accThem[i] < 1.0f) ? 2.0f * g * ow[H + i] * b : 0.0f;
+    }
+    float* gb = G + L.ftB;
+    for (int i = 0; i < H; ++i) gb[i] += dUs[i] + dThem[i];
+    for (int k = 0; k < n; ++k) {
+        float* ru = G + std::size_t(us[k]) * std::size_t(H);
+        float* rt = G + std::size_t(them[k]) * std::size_t(H);
+        for (int i = 0; i < H; ++i) ru[i] += dUs[i];
+        for (int i = 0; i < H; ++i) rt[i] += dThem[i];
+    }
+}
+
+double target(const Sample& s, double lambda) {
+    return (1.0 - lambda) * sigmoid(double(s.score) / nnue::SCALE) + lambda * (s.result / 2.0);
+}
+
+// Chunks per batch: a function of the batch size only (reproducibility).
+int chunks_for(std::size_t n) { return int(std::clamp<std::size_t>(n / 1024, 1, 16)); }
+
+// --- Checkpoints: params and Adam state ---------------------------------------
+
+constexpr char CheckpointMagic[4] = {'J', 'D', 'C', 'K'};
+
+bool write_checkpoint(const std::string& path, int hidden, int epoch, std::uint64_t step, const std::vector<float>& p,
+                      const std::vector<float>& m, const std::vector<float>& v) {
+    std::ofstream f(path, std::ios::binary | std::ios::trunc);
+    const std::uint32_t header[4] = {1, std::uint32_t(hidden), std::uint32_t(epoch), 0};
+    f.write(CheckpointMagic, 4);
+    f.write(reinterpret_cast<const char*>(header), sizeof header);
+    f.write(reinterpret_cast<const char*>(&step), sizeof step);
+    for (const auto* a : {&p, &m, &v}) f.write(reinterpret_cast<const char*>(a->data()), std::streamsize(a->size() * sizeof(float)));
+    return bool(f);
+}
+
+std::expected<std::pair<int, std::uint64_t>, std::string> read_checkpoint(const std::string& path, int hidden, std::vector<float>& p,
+                                                                        std::vector<float>& m, std::vector<float>& v) {
+    std::ifstream f(path, std::ios::binary);
+    if (!f) return std::unexpected("cannot open checkpoint " + path);
+    char magic[4];
+    std::uint32_t header[4];
+    std::uint64_t step = 0;
+    f.read(magic, 4);
+    f.read(reinterpret_cast<char*>(header), sizeof header);
+    f.read(reinterpret_cast<char*>(&step), sizeof step);
+    if (!f || std::memcmp(magic, CheckpointMagic, 4) != 0 || header[0] != 1) return std::unexpected(path + " is not a trainer checkpoint");
+    if (int(header[1]) != hidden) return std::unexpected(path + " has hidden size " + std::to_string(header[1]));
+    for (auto* a : {&p, &m, &v}) f.read(reinterpret_cast<char*>(a->data()), std::streamsize(a->size() * sizeof(float)));
+    if (!f) return std::unexpected(path + " is truncated");
+    return std::pair{int(header[2]), step};
+}
+
+} // namespace
+
+// --- Data ------------------------------------------------------------------------
+
+Sample make_sample(const Position& pos, int scoreWhite, datagen::Outcome outcome, std::uint32_t game) {
+    Sample s{};
+    s.game = game;
+    s.occ = pos.pieces();
+    int i = 0;
+    for (Bitboard b = pos.pieces(); b; ++i) {
+        const Square sq = pop_lsb(b);
+        s.pieces[i / 2] |= std::uint8_t(pos.piece_on(sq) << (4 * (i & 1)));
+    }
+    const bool white = pos.side_to_move() == WHITE;
+    s.stm = std::uint8_t(pos.side_to_move());
+    s.score = std::int16_t(std::clamp(white ? scoreWhite : -scoreWhite, -32767, 32767));
+    const int w = int(outcome); // 0 black won, 1 draw, 2 white won
+    s.result = std::uint8_t(white ? w : 2 - w);
+    return s;
+}
+
+std::expected<LoadStats, std::string> load(const std::string& path, std::vector<Sample>& out, const LoadOptions& options) {
+    FILE* f = nullptr;
+    bool pipe = false;
+    if (ends_with(path, ".xz") || ends_with(path, ".zst")) {
+        if (!std::filesystem::exists(path)) return std::unexpected("no file " + path);
+        const std::string cmd = std::string(ends_with(path, ".xz") ? "xz" : "zstd") + " -dc " + shell_quote(path);
+        f = popen(cmd.c_str(), "r");
+        pipe = true;
+    } else
+        f = std::fopen(path.c_str(), "rb");
+    if (!f) return std::unexpected("cannot open " + path);
+    FileBuf buf(f, pipe);
+    std::istream in(&buf);
+    LoadStats stats;
+    // FNV-1a of the file name less any .xz / .zst: the same split on every machine, compressed or not.
+    std::string name = std::filesystem::path(path).filename().string();
+    for (const std::string ext : {".xz", ".zst"})
+        if (ends_with(name, ext)) name.erase(name.size() - ext.size());
+    std::uint64_t fileHash = 0xcbf29ce484222325ULL;
+    for (char ch : name) fileHash = (fileHash ^ std::uint8_t(ch)) * 0x100000001b3ULL;
+    auto read = datagen::read_games(in, [&](const datagen::RecordedPosition& r) {
+        ++stats.positions;
+        if (options.skipFiltered && r.filtered) return void(++stats.filtered);
+        if (std::abs(r.scoreWhite) >= options.maxScore) return void(++stats.extreme);
+        Rng mix{fileHash ^ (r.game * 0x9E3779B97F4A7C15ULL)};
+        out.push_back(make_sample(r.pos, r.scoreWhite, r.outcome, std::uint32_t(mix.next())));
+        ++stats.kept;
+    });
+    const int rc = buf.close();
+    if (!read) return std::unexpected(path + ": " + read.error());
+    if (pipe && rc != 0) return std::unexpected(path + ": the decompressor failed");
+    stats.games = read->games;
+    return stats;
+}
+
+// --- Model -----------------------------------------------------------------------
+
+Model::Model(int hidden) : params(Layout(hidden).size, 0.0f), hidden_(hidden) {}
+
+void Model::init(std::uint64_t seed) {
+    const Layout L(hidden_);
+    Rng rng{seed ^ 0x5eed5eed5eed5eedULL};
+    // About 32 inputs are active: a spread of 1/sqrt(32) puts the accumulators
+    // across the SCReLU range [0, 1].
+    const double ft = 1.0 / std::sqrt(32.0), out = 1.0 / std::sqrt(2.0 * hidden_);
+    for (std::size_t i = 0; i < L.ftB; ++i) params[i] = float((2 * rng.uniform() - 1) * ft);
+    for (std::size_t i = L.ftB; i < L.outW; ++i) params[i] = 0.0f;
+    for (std::size_t i = L.outW; i < L.outB; ++i) params[i] = float((2 * rng.uniform() - 1) * out);
+    params[L.outB] = 0.0f;
+}
+
+double Model::evaluate(const Sample& s) const {
+    const Layout L(hidden_);
+    int us[32], them[32];
+    float accUs[MaxHidden], accThem[MaxHidden];
+    const int n = features(s, us, them);
+    return double(forward(L, params.data(), us, them, n, accUs, accThem)) * nnue::SCALE;
+}
+
+double Model::evaluate(const Position& pos) const { return evaluate(make_sample(pos, 0, datagen::Outcome::Draw)); }
+
+std::vector<std::uint8_t> Model::quantise() const {
+    const Layout L(hidden_);
+    auto q = [](float x, double scale) {
+        return std::int16_t(std::clamp<long>(std::lround(double(x) * scale), -32767, 32767));
+    };
+    std::vector<std::int16_t> ftW(L.ftB), ftB(static_cast<std::size_t>(hidden_)), outW(2 * static_cast<std::size_t>(hidden_));
+    for (std::size_t i = 0; i < L.ftB; ++i) ftW[i] = q(params[i], nnue::QA);
+    for (int i = 0; i < hidden_; ++i) ftB[std::size_t(i)] = q(params[L.ftB + std::size_t(i)], nnue::QA);
+    for (std::size_t i = 0; i < outW.size(); ++i) outW[i] = q(params[L.outW + i], nnue::QB);
+    const auto outB = std::int32_t(std::lround(double(params[L.outB]) * nnue::QA * nnue::QB));
+    return nnue::serialize_network(hidden_, ftW, ftB, outW, outB);
+}
+
+// --- Training --------------------------------------------------------------------
+
+std::expected<Model, std::string> train(const Config& c, std::vector<Sample> data,
+                                        const std::function<void(const EpochReport&)>& report) {
+    using Err = std::unexpected<std::string>;
+    if (c.hidden < 32 || c.hidden > MaxHidden || c.hidden % 32) return Err("hidden size must be a multiple of 32 from 32 to 1024");
+    if (c.batch < 1 || c.epochs < 1) return Err("batch size and epochs must be positive");
+    if (data.size() < 2) return Err("not enough positions to train on (" + std::to_string(data.size()) + ")");
+    std::unique_ptr<tbb::global_control> parallelism;
+    if (c.threads > 0) parallelism = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, c.threads);
+
+    const Layout L(c.hidden);
+    Model model(c.hidden);
+    model.init(c.seed);
+    std::vector<float> m(L.size, 0.0f), v(L.size, 0.0f);
+    int firstEpoch = 1;
+    std::uint64_t step = 0;
+    if (!c.resume.empty()) {
+        auto r = read_checkpoint(c.resume, c.hidden, model.params, m, v);
+        if (!r) return Err(r.error());
+        firstEpoch = r->first + 1;
+        step = r->second;
+    }
+
+    // Validation games to the tail, then shuffle the training part.
+    const auto valThreshold = std::uint64_t(c.valFraction * 4294967296.0);
+    const auto valBegin = std::stable_partition(data.begin(), data.end(),
+                                                [&](const Sample& s) { return std::uint64_t(s.game) >= valThreshold; });
+    std::size_t trainCount = std::size_t(valBegin - data.begin());
+    if (trainCount == 0) return Err("every game fell in the validation set; lower the validation fraction");
+    const std::size_t valCount = data.size() - trainCount;
+    Rng rng{c.seed};
+    shuffle(data, 0, trainCount, rng);
+
+    const std::size_t batch = std::min<std::size_t>(std::size_t(c.batch), trainCount);
+    const std::size_t batchesPerEpoch = (trainCount + batch - 1) / batch;
+    const std::uint64_t totalSteps = std::uint64_t(batchesPerEpoch) * std::uint64_t(c.epochs);
+    const int maxChunks = chunks_for(batch);
+    std::vector<std::vector<float>> grads(static_cast<std::size_t>(maxChunks), std::vector<float>(L.size));
+    std::vector<double> chunkLoss(static_cast<std::size_t>(maxChunks));
+
+    // Loss (and, when learning, the gradient into grads[chunk]) of samples [begin, end).
+    auto run_chunks = [&](std::size_t begin, std::size_t end, bool learn, double lambda) {
+        const std::size_t n = end - begin;
+        const int chunks = chunks_for(n);
+        const float scale = 1.0f / float(n);
+        tbb::parallel_for(tbb::blocked_range<int>(0, chunks, 1), [&](const tbb::blocked_range<int>& r) {
+            alignas(64) float accUs[MaxHidden], accThem[MaxHidden], dUs[MaxHidden], dThem[MaxHidden];
+            int us[32], them[32];
+            for (int ch = r.begin(); ch != r.end(); ++ch) {
+                const std::size_t lo = begin + n * std::size_t(ch) / std::size_t(chunks);
+                const std::size_t hi = begin + n * std::size_t(ch + 1) / std::size_t(chunks);
+                float* G = grads[std::size_t(ch)].data();
+                if (learn) std::fill(G, G + L.size, 0.0f);
+                double loss = 0;
+                for (std::size_t i = lo; i < hi; ++i) {
+                    const Sample& s = data[i];
+                    const int k = features(s, us, them);
+                    const float out = forward(L, model.params.data(), us, them, k, accUs, accThem);
+                    const double p = sigmoid(out), t = target(s, lambda);
+                    loss += (p - t) * (p - t);
+                    if (learn) {
+                        const float g = float(2.0 * (p - t) * p * (1.0 - p)) * scale;
+                        backward(L, model.params.data(), G, us, them, k, accUs, accThem, g, dUs, dThem);
+                    }
+                }
+                chunkLoss[std::size_t(ch)] = loss;
+            }
+        });
+        double total = 0;
+        for (int ch = 0; ch < chunks; ++ch) total += chunkLoss[std::size_t(ch)];
+        return std::pair{total, chunks};
+    };
+
+    auto lr_at = [&](int epoch, std::uint64_t s) {
+        if (c.cosine) {
+            const double lo = c.lr * c.lrGamma, x = double(s) / double(std::max<std::uint64_t>(1, totalSteps));
+            return lo + 0.5 * (c.lr - lo) * (1 + std::cos(std::numbers::pi * std::min(1.0, x)));
+        }
+        double lr = c.lr;
+        for (int d : c.lrDrops)
+            if (epoch > d) lr *= c.lrGamma;
+        return lr;
+    };
+
+    auto save = [&](int epoch, bool last) -> std::expected<void, std::string> {
+        if (c.outDir.empty()) return {};
+        std::filesystem::create_directories(c.outDir);
+        const std::string tag = last ? "final" : "e" + std::to_string(epoch);
+        if (!write_checkpoint(c.outDir + "/checkpoint-" + tag + ".bin", c.hidden, epoch, step, model.params, m, v))
+            return Err("cannot write a checkpoint to " + c.outDir);
+        const auto net = model.quantise();
+        std::ofstream f(c.outDir + "/net-" + tag + ".nnue", std::ios::binary | std::ios::trunc);
+        f.write(reinterpret_cast<const char*>(net.data()), std::streamsize(net.size()));
+        if (!f) return Err("cannot write a net to " + c.outDir);
+        return {};
+    };
+
+    for (int epoch = firstEpoch; epoch <= c.epochs; ++epoch) {
+        const auto t0 = std::chrono::steady_clock::now();
+        Rng epochRng{c.seed ^ (0xA5A5A5A5ULL * std::uint64_t(epoch))};
+        shuffle(data, 0, trainCount, epochRng);
+        double trainLoss = 0, lr = 0;
+        for (std::size_t b = 0; b < trainCount; b += batch) {
+            const std::size_t e = std::min(trainCount, b + batch);
+            const auto [loss, chunks] = run_chunks(b, e, true, c.lambda);
+            trainLoss += loss;
+            lr = lr_at(epoch, step);
+            ++step;
+            const double bc1 = 1 - std::pow(Beta1, double(step)), bc2 = 1 - std::pow(Beta2, double(step));
+            const int nChunks = chunks;
+            tbb::parallel_for(tbb::blocked_range<std::size_t>(0, L.size, 4096), [&](const tbb::blocked_range<std::size_t>& r) {
+                for (std::size_t i = r.begin(); i != r.end(); ++i) {
+                    float g = 0;
+                    for (int ch = 0; ch < nChunks; ++ch) g += grads[std::size_t(ch)][i];
+                    m[i] = float(Beta1 * m[i] + (1 - Beta1) * g);
+                    v[i] = float(Beta2 * v[i] + (1 - Beta2) * double(g) * g);
+                    float p = model.params[i] - float(lr * (m[i] / bc1) / (std::sqrt(v[i] / bc2) + Epsilon));
+                    if (i != L.outB) p = std::clamp(p, -WeightClip, WeightClip);
+                    model.params[i] = p;
+                }
+            });
+        }
+        const double trainSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        const double valLoss = valCount ? run_chunks(trainCount, data.size(), false, c.lambda).first / double(valCount) : 0;
+        EpochReport rep;
+        rep.epoch = epoch, rep.epochs = c.epochs, rep.lr = lr;
+        rep.trainLoss = trainLoss / double(trainCount), rep.valLoss = valLoss;
+        rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        rep.positionsPerSecond = double(trainCount) / std::max(1e-9, trainSeconds);
+        rep.trainPositions = trainCount, rep.valPositions = valCount;
+        if (report) report(rep);
+        if (c.saveEvery > 0 && epoch % c.saveEvery == 0 && epoch < c.epochs)
+            if (auto ok = save(epoch, false); !ok) return Err(ok.error());
+    }
+    if (auto ok = save(c.epochs, true); !ok) return Err(ok.error());
+    return model;
+}
+
+} // namespace jadoube::train

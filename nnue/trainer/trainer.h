@@ -1,0 +1,109 @@
+// The NNUE trainer: float32 (768 -> H) x 2 -> 1 SCReLU network, trained with Adam
+// on the datagen format (src/datagen/format.h), exported to the engine's net
+// format (src/eval/nnue.h) with QA = 255, QB = 64, scale 400.
+//
+// Loss: mean over the batch of (sigmoid(out) - target)^2, where out is the net's
+// output in units of SCALE centipawns and
+//   target = (1 - lambda) * sigmoid(score / SCALE) + lambda * wdl,
+// score and wdl (0, 0.5, 1) from the side to move's point of view.
+//
+// Reproducible: a batch is always cut into the same chunks (a function of the
+// batch size only), each chunk's gradient is summed on its own and the chunks
+// are added in order, so the result does not depend on the thread count.
+#pragma once
+
+#include <cstdint>
+#include <expected>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "board/position.h"
+#include "datagen/format.h"
+
+namespace jadoube::train {
+
+// One training position, 32 bytes: the board (occupancy + 4-bit pieces in
+// square order, as Piece values), the score and result from the side to move's view.
+struct Sample {
+    std::uint64_t occ;
+    std::uint8_t pieces[16];
+    std::int16_t score;
+    std::uint8_t result; // 0 loss, 1 draw, 2 win for the side to move
+    std::uint8_t stm;    // Color
+    std::uint32_t game;  // a hash of the file and game it came from: validation holds out whole games
+};
+static_assert(sizeof(Sample) == 32);
+
+Sample make_sample(const Position& pos, int scoreWhite, datagen::Outcome outcome, std::uint32_t game = 0);
+
+struct LoadOptions {
+    bool skipFiltered = true; // in check, noisy best move
+    int maxScore = 10000;     // skip |score| at or beyond this (mate scores)
+};
+
+struct LoadStats {
+    std::uint64_t games = 0, positions = 0, kept = 0, filtered = 0, extreme = 0;
+};
+
+// Appends the usable positions of a data file to out. FILE.xz and FILE.zst are
+// read through `xz -dc` / `zstd -dc`. Samples' game hashes mix the file's name
+// with the game's index.
+std::expected<LoadStats, std::string> load(const std::string& path, std::vector<Sample>& out, const LoadOptions& options = {});
+
+struct Config {
+    int hidden = 128;
+    int epochs = 10;
+    int batch = 16384;
+    double lr = 1e-3;
+    std::vector<int> lrDrops; // multiply the rate by lrGamma after each of these epochs
+    double lrGamma = 0.1;
+    bool cosine = false;      // cosine decay from lr to lr * lrGamma over all steps (instead of drops)
+    double lambda = 0.2;      // weight of the game result in the target
+    double valFraction = 0.02; // of the games, held out whole for the validation loss
+    std::uint64_t seed = 1;
+    int threads = 0;          // 0: all cores
+    std::string outDir;       // checkpoints and per-epoch nets (empty: none)
+    int saveEvery = 0;        // epochs between checkpoints (0: only the last)
+    std::string resume;       // checkpoint to continue from
+};
+
+class Model {
+public:
+    explicit Model(int hidden);
+    int hidden() const { return hidden_; }
+    void init(std::uint64_t seed);
+
+    // The net's output in centipawns (float arithmetic, no quantisation).
+    double evaluate(const Position& pos) const;
+    double evaluate(const Sample& s) const;
+
+    // The quantised net in the engine's file format.
+    std::vector<std::uint8_t> quantise() const;
+
+    // Layout of params: ftW[768 * H] (row per input), ftB[H], outW[2H] (side to move
+    // first), outB[1].
+    std::size_t ft_weights() const { return 0; }
+    std::size_t ft_biases() const { return std::size_t(768) * std::size_t(hidden_); }
+    std::size_t out_weights() const { return ft_biases() + std::size_t(hidden_); }
+    std::size_t out_bias() const { return out_weights() + 2 * std::size_t(hidden_); }
+    std::vector<float> params;
+
+private:
+    int hidden_;
+};
+
+struct EpochReport {
+    int epoch = 0, epochs = 0;
+    double lr = 0, trainLoss = 0, valLoss = 0;
+    double positionsPerSecond = 0, seconds = 0;
+    std::uint64_t trainPositions = 0, valPositions = 0;
+};
+
+// Trains on data (shuffled here; the games whose hash falls in valFraction are held
+// out for validation, so that no game is on both sides).
+// report is called after every epoch. Writes checkpoints when outDir is set.
+std::expected<Model, std::string> train(const Config& config, std::vector<Sample> data,
+                                        const std::function<void(const EpochReport&)>& report = {});
+
+} // namespace jadoube::train

@@ -1,0 +1,265 @@
+#include "datagen/datagen.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdlib>
+#include <fstream>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "board/movegen.h"
+#include "datagen/format.h"
+#include "search/threads.h"
+
+namespace jadoube::datagen {
+
+namespace {
+
+// splitmix64: seeds and per-game streams that do not depend on the thread count.
+struct Rng {
+    std::uint64_t s;
+    std::uint64_t next() {
+        std::uint64_t z = (s += 0x9e3779b97f4a7c15ULL);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        return z ^ (z >> 31);
+    }
+    std::uint64_t below(std::uint64_t n) { return next() % n; }
+};
+
+struct SearchResult {
+    Move best = Move::none();
+    int score = 0; // side to move's view
+    std::uint64_t nodes = 0;
+};
+
+SearchResult search(SearchPool& pool, const Position& pos, std::uint64_t nodes, int depth) {
+    SearchLimits limits;
+    limits.nodes = nodes;
+    limits.depth = depth;
+    SearchResult r;
+    SearchCallbacks cb;
+    cb.onIteration = [&r](const SearchReport& rep) {
+        if (rep.multipv == 1) r.score = rep.score;
+    };
+    cb.onBestmove = [&r](Move best, Move) { r.best = best; };
+    pool.start(pos, limits, SearchOptions{}, std::move(cb));
+    pool.wait();
+    r.nodes = pool.nodes_searched();
+    return r;
+}
+
+constexpr int MateBound = 31000; // beyond this the search reports a forced mate
+
+struct PlayedGame {
+    std::vector<std::uint8_t> bytes;
+    Outcome outcome = Outcome::Draw;
+    std::uint64_t positions = 0, filtered = 0, nodes = 0, openingsDropped = 0;
+    bool adjudicated = false;
+};
+
+class Generator {
+public:
+    explicit Generator(const Config& c) : config_(c) {}
+
+    // One game, deterministic in (seed, index). nullopt when no opening could be found.
+    std::optional<PlayedGame> play(std::uint64_t index, SearchPool& pool) {
+        Rng rng{config_.seed * 0x2545F4914F6CDD1DULL + index * 0x9E3779B97F4A7C15ULL};
+        PlayedGame game;
+        std::optional<Position> start;
+        for (int attempt = 0; attempt < 1000 && !start; ++attempt) {
+            start = opening(rng);
+            if (!start) continue;
+            pool.clear();
+            const SearchResult v = search(pool, *start, config_.verifyNodes, 10);
+            game.nodes += v.nodes;
+            if (std::abs(v.score) > config_.openingScoreLimit) {
+                ++game.openingsDropped;
+                start.reset();
+            }
+        }
+        if (!start) return std::nullopt;
+
+        // Replayed from its packed form, so that the search sees exactly the
+        // position the file holds (no pre-history from the random plies).
+        auto replay = unpack_board(pack_board(*start, 0, Outcome::Draw));
+        if (!replay) return std::nullopt;
+        Position pos = std::move(*replay);
+        pool.clear();
+
+        GameRecord record;
+        record.start(pos);
+        int winStreak = 0, drawStreak = 0;
+        std::optional<Outcome> result;
+        while (!result) {
+            if (MoveList<LEGAL>(pos).size() == 0) {
+                result = pos.checkers() ? (pos.side_to_move() == WHITE ? Outcome::BlackWin : Outcome::WhiteWin) : Outcome::Draw;
+                break;
+            }
+            if (drawn(pos) || int(record.plies()) >= config_.maxPlies) {
+                result = Outcome::Draw;
+                break;
+            }
+            const SearchResult r = search(pool, pos, config_.nodes, 0);
+            game.nodes += r.nodes;
+            if (!r.best) break; // cannot happen with legal moves; ends the game as a draw
+            const int white = pos.side_to_move() == WHITE ? r.score : -r.score;
+            record.push(r.best, white);
+            ++game.positions;
+            game.filtered += pos.checkers() || pos.is_capture(r.best) || r.best.kind() == PROMOTION;
+
+            if (std::abs(white) >= MateBound) {
+                result = white > 0 ? Outcome::WhiteWin : Outcome::BlackWin;
+                game.adjudicated = true;
+                break;
+            }
+            if (std::abs(white) >= config_.winScore) {
+                winStreak = (winStreak != 0 && (winStreak > 0) == (white > 0)) ? winStreak + (white > 0 ? 1 : -1) : (white > 0 ? 1 : -1);
+                if (std::abs(winStreak) >= config_.winPlies) {
+                    result = winStreak > 0 ? Outcome::WhiteWin : Outcome::BlackWin;
+                    game.adjudicated = true;
+                    break;
+                }
+            } else
+                winStreak = 0;
+            if (pos.game_ply() >= config_.drawMinPly && std::abs(white) <= config_.drawScore) {
+                if (++drawStreak >= config_.drawPlies) {
+                    result = Outcome::Draw;
+                    game.adjudicated = true;
+                    break;
+                }
+            } else
+                drawStreak = 0;
+            pos.do_move(r.best);
+        }
+        game.outcome = result.value_or(Outcome::Draw);
+        record.write(game.bytes, game.outcome);
+        return game;
+    }
+
+private:
+    // A book line or the start position, then the random plies; nullopt when
+    // the result is already over (no legal move, or drawn).
+    std::optional<Position> opening(Rng& rng) {
+        Position pos;
+        if (!config_.book.empty()) {
+            const Opening& o = config_.book[rng.below(config_.book.size())];
+            if (!pos.set(o.fen, o.chess960)) return std::nullopt;
+        }
+        const int plies = config_.randomPlies > 0 ? config_.randomPlies + int(rng.next() >> 63) : 0;
+        for (int i = 0; i < plies; ++i) {
+            const MoveList<LEGAL> moves(pos);
+            if (moves.size() == 0) return std::nullopt;
+            pos.do_move(*(moves.begin() + rng.below(moves.size())));
+        }
+        if (MoveList<LEGAL>(pos).size() == 0 || drawn(pos)) return std::nullopt;
+        return pos;
+    }
+
+    const Config& config_;
+};
+
+} // namespace
+
+bool drawn(const Position& pos) {
+    // Dead positions: bare kings, a lone minor, or only bishops, all on one colour.
+    const Bitboard all = pos.pieces(), kings = pos.pieces(KING);
+    const Bitboard others = all & ~kings;
+    if (!others || (popcount(others) == 1 && (others & pos.pieces(KNIGHT, BISHOP)))) return true;
+    if (others == pos.pieces(BISHOP) && (!(others & DARK_SQUARES) || !(others & ~DARK_SQUARES))) return true;
+
+    const StateInfo& st = pos.state();
+    if (st.rule50 >= 100) return true; // the caller has ruled out mate first
+
+    // Threefold: two earlier occurrences since the last irreversible move.
+    const auto& h = pos.history();
+    const int end = std::min({int(st.rule50), int(st.pliesFromNull), int(h.size()) - 1});
+    int seen = 0;
+    for (int i = 4; i <= end; i += 2)
+        if (h[h.size() - 1 - std::size_t(i)].key == st.key && ++seen == 2) return true;
+    return false;
+}
+
+std::expected<Stats, std::string> run(const Config& config, const std::function<void(const Stats&)>& progress) {
+    using Err = std::unexpected<std::string>;
+    if (config.threads < 1) return Err("threads must be at least 1");
+    if (config.games == 0 && config.positions == 0) return Err("give a number of games or of positions");
+    for (std::size_t i = 0; i < config.book.size(); ++i)
+        if (Position p; !p.set(config.book[i].fen, config.book[i].chess960))
+            return Err("book opening " + std::to_string(i + 1) + " has a bad FEN: " + config.book[i].fen);
+
+    std::ofstream out(config.output, std::ios::binary | std::ios::trunc);
+    if (!out) return Err("cannot create " + config.output);
+
+    Generator gen(config);
+    std::mutex mutex; // guards out, stats, error
+    std::condition_variable cv;
+    Stats stats;
+    std::string error;
+    std::atomic<std::uint64_t> nextGame{0};
+    std::atomic<std::uint64_t> written{0};
+    std::atomic<int> running{config.threads};
+    const auto t0 = std::chrono::steady_clock::now();
+    auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+
+    auto worker = [&] {
+        SearchPool pool;
+        if (auto ok = pool.tt().resize(std::size_t(config.hashMiB)); !ok) {
+            std::lock_guard lock(mutex);
+            error = "hash: " + ok.error();
+        }
+        while (true) {
+            {
+                std::lock_guard lock(mutex);
+                if (!error.empty()) break;
+            }
+            if (config.positions && written.load() >= config.positions) break;
+            const std::uint64_t index = nextGame.fetch_add(1);
+            if (config.games && index >= config.games) break;
+            auto game = gen.play(index, pool);
+            std::lock_guard lock(mutex);
+            if (!game) {
+                error = "no playable opening found after 1000 tries (book or opening score limit too strict?)";
+                break;
+            }
+            out.write(reinterpret_cast<const char*>(game->bytes.data()), std::streamsize(game->bytes.size()));
+            if (!out) {
+                error = "writing " + config.output + " failed";
+                break;
+            }
+            ++stats.games;
+            stats.positions += game->positions;
+            stats.filteredPositions += game->filtered;
+            stats.openingsDropped += game->openingsDropped;
+            stats.nodes += game->nodes;
+            stats.bytes += game->bytes.size();
+            (game->outcome == Outcome::WhiteWin ? stats.whiteWins : game->outcome == Outcome::BlackWin ? stats.blackWins : stats.draws)++;
+            if (game->adjudicated) (game->outcome == Outcome::Draw ? stats.adjudicatedDraws : stats.adjudicatedWins)++;
+            written.fetch_add(game->positions);
+        }
+        if (--running == 0) cv.notify_all();
+    };
+
+    std::vector<std::thread> threads;
+    for (int i = 0; i < config.threads; ++i) threads.emplace_back(worker);
+    {
+        std::unique_lock lock(mutex);
+        while (running.load() > 0) {
+            cv.wait_for(lock, std::chrono::seconds(1), [&] { return running.load() == 0; });
+            out.flush();
+            stats.seconds = elapsed();
+            if (progress && running.load() > 0) progress(stats);
+        }
+    }
+    for (auto& t : threads) t.join();
+    out.close();
+    stats.seconds = elapsed();
+    if (!error.empty()) return Err(error);
+    if (!out) return Err("closing " + config.output + " failed");
+    return stats;
+}
+
+} // namespace jadoube::datagen

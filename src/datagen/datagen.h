@@ -1,0 +1,72 @@
+// Self-play data generation for the NNUE trainer: games at a fixed node budget per
+// move, one search thread per game, several games in parallel, written whole to
+// one file in the format of datagen/format.h. Typed configuration only: the
+// command line is parsed (and books are read) in uci/datagen.
+//
+// A game: an opening (a book line, or the start position, then 8-9 uniformly
+// random legal plies by default), a verification search that drops unbalanced
+// openings, then self-play until mate, stalemate, a draw by threefold
+// repetition, the fifty-move rule or insufficient material, or an adjudication:
+// a win when the score stays beyond +-winScore for winPlies plies in a row (or a
+// mate score is found), a draw when |score| <= drawScore for drawPlies plies
+// once the game is drawMinPly plies old, or a draw at maxPlies.
+#pragma once
+
+#include <cstdint>
+#include <expected>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "board/position.h"
+
+namespace jadoube::datagen {
+
+struct Opening {
+    std::string fen;
+    bool chess960 = false;
+};
+
+struct Config {
+    int threads = 1;
+    std::uint64_t games = 0;     // stop starting games after this many (0: no limit)
+    std::uint64_t positions = 0; // ... or once this many positions are written (0: no limit)
+    std::uint64_t nodes = 8000;  // node limit of each move's search
+    int randomPlies = 8;         // random plies after the opening: randomPlies or randomPlies + 1
+    std::vector<Opening> book;   // openings picked at random; empty: the start position
+    std::uint64_t seed = 1;
+    std::string output;          // file, created (or truncated) by run()
+    int hashMiB = 16;            // per game thread
+    // Opening check: a search of this many nodes (and at most depth 10) must score
+    // within +-openingScoreLimit, or the opening is drawn again.
+    std::uint64_t verifyNodes = 20000;
+    int openingScoreLimit = 300;
+    // Adjudication (centipawns, plies).
+    int winScore = 1500, winPlies = 4;
+    int drawScore = 10, drawPlies = 10, drawMinPly = 80;
+    int maxPlies = 800;
+};
+
+struct Stats {
+    std::uint64_t games = 0;
+    std::uint64_t positions = 0;         // written (one per move played)
+    std::uint64_t filteredPositions = 0; // of which in check / noisy best move
+    std::uint64_t openingsDropped = 0;   // failed the verification search
+    std::uint64_t whiteWins = 0, draws = 0, blackWins = 0;
+    std::uint64_t adjudicatedWins = 0, adjudicatedDraws = 0;
+    std::uint64_t nodes = 0;
+    std::uint64_t bytes = 0;
+    double seconds = 0;
+};
+
+// Plays games until the limits are reached and writes them to config.output.
+// progress, when set, is called about once a second from the calling thread
+// while games are being played. Errors: the output cannot be written, a book FEN is invalid.
+std::expected<Stats, std::string> run(const Config& config, const std::function<void(const Stats&)>& progress = {});
+
+// The draw rules datagen applies to end a game (5.2.2 dead position for bare
+// kings and a lone minor, or bishops all on one colour; 9.2 threefold
+// repetition; 9.3 fifty moves): true when the game is drawn at pos.
+bool drawn(const Position& pos);
+
+} // namespace jadoube::datagen

@@ -1,0 +1,91 @@
+// The end of the game and the draw rules, over a Position and its recorded history:
+//   5.1.1  checkmate ends the game (and takes precedence over 9.3 and 9.6.2)
+//   5.2.1  stalemate ends the game
+//   5.2.2  a dead position ends the game: insufficient material, or a bounded proof
+//          that a pawn wall can never be broken
+//   9.2    threefold repetition: a draw the player to move may claim
+//   9.3    fifty moves without a capture or pawn move: a draw that may be claimed
+//   9.6.1  fivefold repetition: drawn, no claim needed
+//   9.6.2  seventy-five moves without a capture or pawn move: drawn, no claim needed,
+//          unless the last move mated
+// Positions are "the same" (9.2.2) when the same player has the move, the same men
+// stand on the same squares, and the castling rights and en passant possibilities
+// are the same; an en passant capture counts only when it is legal, as Position's
+// key already has it. The search uses draw_in_search(), checked against these
+// functions by tests/laws.
+#pragma once
+
+#include <algorithm>
+#include <string_view>
+
+#include "board/movegen.h"
+#include "board/position.h"
+
+namespace jadoube::laws {
+
+bool is_checkmate(const Position& pos); // 5.1.1
+bool is_stalemate(const Position& pos); // 5.2.1
+
+// 9.2.2: how many times the current position has appeared in the game so far (this
+// time included). Keys select the candidates; each is then compared square by square.
+int repetition_count(const Position& pos);
+bool threefold_claimable(const Position& pos); // 9.2.1: appeared at least three times
+bool fivefold(const Position& pos);            // 9.6.1: appeared at least five times
+
+bool fifty_claimable(const Position& pos); // 9.3: 100 half-moves on the clock, and not checkmate
+bool seventy_five(const Position& pos);    // 9.6.2: 150 half-moves on the clock, and not checkmate
+
+// 5.2.2 by material: no pawns, rooks or queens, and either at most one minor piece in
+// all, or only bishops, all on squares of one colour (any number, either side).
+bool insufficient_material(const Position& pos);
+// 5.2.2 beyond material: only kings and pawns; every pawn blocked by a pawn and none
+// able to capture; no check, no en passant; and neither king able to reach an enemy
+// pawn that no enemy pawn defends. Then no pawn ever moves and no king is ever in
+// check again, so no checkmate is possible.
+bool blocked_pawn_wall(const Position& pos);
+inline bool dead_position(const Position& pos) { return insufficient_material(pos) || blocked_pawn_wall(pos); }
+
+enum class GameState : std::uint8_t {
+    Ongoing,
+    Checkmate,            // 5.1.1
+    Stalemate,            // 5.2.1
+    InsufficientMaterial, // 5.2.2
+    DeadPosition,         // 5.2.2 (pawn wall)
+    Fivefold,             // 9.6.1
+    SeventyFive,          // 9.6.2
+    ThreefoldClaimable,   // 9.2
+    FiftyClaimable,       // 9.3
+};
+
+// The state, when several hold, in this order: checkmate, stalemate, insufficient
+// material, dead position, fivefold, seventy-five, threefold, fifty. The game is over
+// for all but Ongoing and the two claimable ones.
+GameState game_state(const Position& pos);
+
+// One table for the words: the state's name (as `rules` prints it), its article, and
+// the result (for checkmate, the loser is the side to move).
+struct StateText {
+    std::string_view name;
+    std::string_view article;
+    std::string_view text;
+};
+const StateText& state_text(GameState s);
+// "1-0", "0-1", "1/2-1/2", or "*" while the game goes on (claimable draws included).
+std::string_view result(GameState s, Color sideToMove);
+
+// The search's draw test, cheap enough for every node: fifty moves unless mated
+// (9.3 with 5.1.1), any earlier occurrence of the position since the last capture,
+// pawn move or null move (game or search path: a repetition the side to move can
+// steer into, it can repeat again), and dead positions (5.2.2).
+inline bool draw_in_search(const Position& pos) {
+    const StateInfo& st = pos.state();
+    if (st.rule50 >= 100 && !(st.checkers && count_legal(pos) == 0)) return true;
+    const auto& h = pos.history();
+    const int last = int(h.size()) - 1;
+    const int end = std::min({int(st.rule50), int(st.pliesFromNull), last});
+    for (int i = 4; i <= end; i += 2)
+        if (h[std::size_t(last - i)].key == st.key) return true;
+    return dead_position(pos);
+}
+
+} // namespace jadoube::laws

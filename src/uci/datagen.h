@@ -1,0 +1,14 @@
+// `jadoube datagen ...`: the command line of self-play data generation
+// (datagen/datagen.h does the work). Progress goes to stderr; the data file and
+// a FILE.meta text file (command line, settings, counts) are written.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+namespace jadoube {
+
+// args: the words after `datagen`. Returns the process exit code.
+int datagen_command(const std::vector<std::string_view>& args);
+
+} // namespace jadoube

@@ -1,0 +1,167 @@
+// Random legal games (moves from the engine's own movegen, seeded): every position
+// reached is reachable by construction, so the 3.10.3 validator must accept it; and
+// at every ply the game-state report, the rule functions and the search's fast draw
+// test must agree.
+#include <doctest/doctest.h>
+
+#include <array>
+#include <random>
+#include <string>
+
+#include "board/movegen.h"
+#include "laws/rules.h"
+#include "laws/validate.h"
+#include "uci/rules_report.h"
+
+using namespace jadoube;
+using laws::GameState;
+
+namespace {
+
+// Chess960 start array number n (0-959), Scharnagl's numbering; n = 518 is the standard one.
+std::string chess960_fen(int n) {
+    std::array<char, 8> r{};
+    auto place = [&r](int nth, char piece) { // on the nth empty square
+        for (int f = 0; f < 8; ++f)
+            if (!r[f] && nth-- == 0) { r[f] = piece; return; }
+    };
+    r[std::size_t(2 * (n % 4) + 1)] = 'B', n /= 4; // light-squared bishop: b, d, f or h
+    r[std::size_t(2 * (n % 4))] = 'B', n /= 4;     // dark-squared bishop: a, c, e or g
+    place(n % 6, 'Q'), n /= 6;
+    constexpr int knights[10][2] = {{0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 2}, {1, 3}, {1, 4}, {2, 3}, {2, 4}, {3, 4}};
+    place(knights[n][1], 'N'), place(knights[n][0], 'N'); // the later one first keeps the count right
+    place(0, 'R'), place(0, 'K'), place(0, 'R');
+    std::string white(r.begin(), r.end()), black;
+    for (char c : white) black += char(c | 0x20);
+    return black + "/pppppppp/8/8/8/8/PPPPPPPP/" + white + " w KQkq - 0 1";
+}
+
+struct Tally {
+    long plies = 0;
+    long states[9] = {};
+    long declaredEp = 0;
+};
+
+// What the state must be, from the rule functions and the precedence game_state documents.
+GameState expected_state(const Position& pos, int reps) {
+    if (laws::is_checkmate(pos)) return GameState::Checkmate;
+    if (laws::is_stalemate(pos)) return GameState::Stalemate;
+    if (laws::insufficient_material(pos)) return GameState::InsufficientMaterial;
+    if (laws::blocked_pawn_wall(pos)) return GameState::DeadPosition;
+    if (reps >= 5) return GameState::Fivefold;
+    if (laws::seventy_five(pos)) return GameState::SeventyFive;
+    if (reps >= 3) return GameState::ThreefoldClaimable;
+    if (laws::fifty_claimable(pos)) return GameState::FiftyClaimable;
+    return GameState::Ongoing;
+}
+
+// Returns false to end the game (it is over, or a check failed).
+bool check_ply(const Position& pos, Move last, Tally& t) {
+    const bool c960 = pos.is_chess960();
+    ++t.plies;
+    // 3.10.3: the position was reached, so it is legal.
+    const std::string fen = pos.fen();
+    if (const auto ok = laws::setup(fen, c960); !ok) {
+        FAIL_CHECK("reachable position refused: " << fen << ": " << ok.error().message);
+        return false;
+    }
+    // Some writers name the en passant square after every two-square advance.
+    if (last.is_ok() && type_of(pos.piece_on(last.to_sq())) == PAWN && (int(last.from_sq()) ^ int(last.to_sq())) == 16
+        && pos.ep_square() == SQ_NONE) {
+        std::string withEp = fen;
+        const std::size_t f3 = [&] { std::size_t p = 0; for (int i = 0; i < 3; ++i) p = withEp.find(' ', p) + 1; return p; }();
+        const Square ep = Square((int(last.from_sq()) + int(last.to_sq())) / 2);
+        withEp.replace(f3, 1, std::string{char('a' + file_of(ep)), char('1' + rank_of(ep))});
+        ++t.declaredEp;
+        if (const auto ok = laws::setup(withEp, c960); !ok) {
+            FAIL_CHECK("reachable position with declared en passant refused: " << withEp << ": " << ok.error().message);
+            return false;
+        }
+    }
+
+    // The report agrees with the rule functions.
+    const int reps = laws::repetition_count(pos);
+    const GameState state = laws::game_state(pos);
+    const GameState want = expected_state(pos, reps);
+    ++t.states[int(state)];
+    if (state != want) {
+        FAIL_CHECK(fen << ": game_state " << laws::state_text(state).name << ", rules say " << laws::state_text(want).name);
+        return false;
+    }
+    const laws::StateText& text = laws::state_text(state);
+    const std::string report = "info string rules " + std::string(text.name) + " article " + std::string(text.article)
+                               + " result " + std::string(laws::result(state, pos.side_to_move())) + " repetitions "
+                               + std::to_string(reps) + " halfmove-clock " + std::to_string(pos.rule50_count()) + '\n';
+    if (rules_report(pos) != report) {
+        FAIL_CHECK(fen << ": report " << rules_report(pos) << " expected " << report);
+        return false;
+    }
+
+    // The search's fast draw test is these rules (a repetition counts from the second time).
+    const bool mate = state == GameState::Checkmate;
+    const bool searchDraw = (pos.rule50_count() >= 100 && !mate) || reps >= 2 || laws::dead_position(pos);
+    if (laws::draw_in_search(pos) != searchDraw) {
+        FAIL_CHECK(fen << ": draw_in_search " << laws::draw_in_search(pos) << ", rules say " << searchDraw);
+        return false;
+    }
+    const bool over = state != GameState::Ongoing && state != GameState::ThreefoldClaimable && state != GameState::FiftyClaimable;
+    return !over;
+}
+
+Tally random_games(std::uint64_t seed, int games, int maxPlies, bool chess960) {
+    std::mt19937_64 rng(seed);
+    Tally t;
+    for (int g = 0; g < games; ++g) {
+        const std::string start = chess960 ? chess960_fen(int(rng() % 960)) : std::string(Position::StartFen);
+        Position pos;
+        REQUIRE(pos.set(start, chess960));
+        if (!check_ply(pos, Move::none(), t)) break;
+        for (int ply = 0; ply < maxPlies; ++ply) {
+            const MoveList<LEGAL> moves(pos);
+            REQUIRE(moves.size() > 0); // check_ply ended mated and stalemated games
+            const Move m = *(moves.begin() + rng() % moves.size());
+            pos.do_move(m);
+            if (!check_ply(pos, m, t)) break;
+        }
+    }
+    return t;
+}
+
+void report(const char* what, const Tally& t) {
+    std::string s;
+    for (int i = 0; i < 9; ++i)
+        if (t.states[i]) s += ' ' + std::string(laws::state_text(GameState(i)).name) + '=' + std::to_string(t.states[i]);
+    MESSAGE(std::string(what) << ": " << t.plies << " plies (" << t.declaredEp << " with a declared en passant square):" << s);
+}
+
+} // namespace
+
+TEST_SUITE("laws") {
+
+TEST_CASE("3.10.3 and 9.2 random games: every position is accepted and the report agrees with the rules") {
+    const Tally standard = random_games(20240601, 800, 300, false);
+    report("standard", standard);
+    CHECK(standard.plies > 100000);
+    CHECK(standard.states[int(GameState::Checkmate)] > 0);
+    CHECK(standard.states[int(GameState::InsufficientMaterial)] > 0);
+    CHECK(standard.states[int(GameState::ThreefoldClaimable)] + standard.states[int(GameState::Fivefold)] > 0);
+    const Tally fischer = random_games(960, 200, 300, true);
+    report("chess960", fischer);
+    CHECK(fischer.plies > 20000);
+}
+
+TEST_CASE("3.10.3 Chess960 start arrays are numbered as published") {
+    CHECK(chess960_fen(518) == Position::StartFen);
+    CHECK(chess960_fen(0) == "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+}
+
+} // TEST_SUITE
+
+TEST_SUITE("slow") {
+
+TEST_CASE("3.10.3 and 9.2 many random games") {
+    report("standard", random_games(7, 10000, 400, false));
+    report("chess960", random_games(8, 3000, 400, true));
+}
+
+} // TEST_SUITE
