@@ -11,7 +11,7 @@
 
 #include "laws/arbiter.h"
 #include "laws/rulings.h"
-#include "run_binary.h"
+#include "../support/run_binary.h"
 #include "uci/arbiter_cli.h"
 #include "uci/touch_text.h"
 

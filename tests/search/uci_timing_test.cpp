@@ -24,7 +24,7 @@ void handshake(EngineProcess& e) {
 
 } // namespace
 
-TEST_SUITE("search") {
+TEST_SUITE("timing") {
 
 TEST_CASE("go infinite then stop answers bestmove within 50 ms") {
     EngineProcess e;
@@ -51,7 +51,7 @@ TEST_CASE("go infinite then stop answers bestmove within 50 ms") {
 TEST_CASE("go movetime 1000 answers within 1000 ms plus Move Overhead") {
     EngineProcess e;
     handshake(e);
-    e.send("setoption name Move Overhead value 30");
+    e.send("setoption name Move Overhead value 100");
     e.send("position startpos moves e2e4 e7e5 g1f3");
     const auto t0 = EngineProcess::Clock::now();
     e.send("go movetime 1000");
@@ -59,7 +59,7 @@ TEST_CASE("go movetime 1000 answers within 1000 ms plus Move Overhead") {
     const auto took = ms_since(t0);
     REQUIRE(best);
     MESSAGE("go movetime 1000 -> bestmove in " << took << " ms");
-    CHECK(took <= 1030);
+    CHECK(took <= 1100);
     CHECK(took >= 500); // it did use the time it was given
 }
 
