@@ -16,6 +16,7 @@
 #include <tbb/parallel_for.h>
 
 #include "eval/nnue.h"
+#include "util/splitmix.h"
 
 namespace jadoube::train {
 
@@ -25,16 +26,7 @@ constexpr int MaxHidden = 1024;
 constexpr float WeightClip = 1.98f;
 constexpr double Beta1 = 0.9, Beta2 = 0.999, Epsilon = 1e-8;
 
-struct Rng {
-    std::uint64_t s;
-    std::uint64_t next() {
-        std::uint64_t z = (s += 0x9e3779b97f4a7c15ULL);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-        return z ^ (z >> 31);
-    }
-    double uniform() { return double(next() >> 11) * 0x1.0p-53; } // [0, 1)
-};
+using Rng = SplitMix64;
 
 template<class T>
 void shuffle(std::vector<T>& v, std::size_t begin, std::size_t end, Rng& rng) {

@@ -13,22 +13,13 @@
 #include "board/movegen.h"
 #include "datagen/format.h"
 #include "search/threads.h"
+#include "util/splitmix.h"
 
 namespace jadoube::datagen {
 
 namespace {
 
-// splitmix64: seeds and per-game streams that do not depend on the thread count.
-struct Rng {
-    std::uint64_t s;
-    std::uint64_t next() {
-        std::uint64_t z = (s += 0x9e3779b97f4a7c15ULL);
-        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-        return z ^ (z >> 31);
-    }
-    std::uint64_t below(std::uint64_t n) { return next() % n; }
-};
+using Rng = SplitMix64; // per-game streams that do not depend on the thread count
 
 struct SearchResult {
     Move best = Move::none();

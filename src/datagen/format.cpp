@@ -4,6 +4,7 @@
 #include <istream>
 
 #include "board/movegen.h"
+#include "util/little_endian.h"
 
 namespace jadoube::datagen {
 
@@ -13,20 +14,6 @@ constexpr std::uint8_t UnmovedRook = 6;
 constexpr std::uint8_t NoEpSquare = 64;
 constexpr std::uint8_t ExtraChess960 = 1;
 
-template<class T>
-void put(std::uint8_t* p, T v) {
-    using U = std::make_unsigned_t<T>;
-    const U u = static_cast<U>(v);
-    for (std::size_t i = 0; i < sizeof(T); ++i) p[i] = std::uint8_t(u >> (8 * i));
-}
-
-template<class T>
-T get(const std::uint8_t* p) {
-    using U = std::make_unsigned_t<T>;
-    U u = 0;
-    for (std::size_t i = 0; i < sizeof(T); ++i) u = U(u | (U(p[i]) << (8 * i)));
-    return static_cast<T>(u);
-}
 
 std::int16_t clamp16(int v) { return std::int16_t(std::clamp(v, -32767, 32767)); }
 
@@ -34,7 +21,7 @@ std::int16_t clamp16(int v) { return std::int16_t(std::clamp(v, -32767, 32767));
 
 PackedBoard pack_board(const Position& pos, int scoreWhite, Outcome outcome) {
     PackedBoard b{};
-    put<std::uint64_t>(b.data(), pos.pieces());
+    le::store<std::uint64_t>(b.data(), pos.pieces());
     Bitboard castlingRooks = 0;
     for (CastlingRights cr : {WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO})
         if (pos.can_castle(cr)) castlingRooks |= square_bb(pos.castling_rook_square(cr));
@@ -50,8 +37,8 @@ PackedBoard pack_board(const Position& pos, int scoreWhite, Outcome outcome) {
     const std::uint8_t ep = pos.ep_square() == SQ_NONE ? NoEpSquare : std::uint8_t(pos.ep_square());
     b[24] = std::uint8_t((pos.side_to_move() == BLACK ? 0x80 : 0) | ep);
     b[25] = std::uint8_t(std::min(pos.rule50_count(), 255));
-    put<std::uint16_t>(&b[26], std::uint16_t(std::min(pos.fullmove_number(), 65535)));
-    put<std::int16_t>(&b[28], clamp16(scoreWhite));
+    le::store<std::uint16_t>(&b[26], std::uint16_t(std::min(pos.fullmove_number(), 65535)));
+    le::store<std::int16_t>(&b[28], clamp16(scoreWhite));
     b[30] = std::uint8_t(outcome);
     b[31] = pos.is_chess960() ? ExtraChess960 : 0;
     return b;
@@ -59,7 +46,7 @@ PackedBoard pack_board(const Position& pos, int scoreWhite, Outcome outcome) {
 
 std::expected<Position, std::string> unpack_board(const PackedBoard& b, Outcome* outcome, int* scoreWhite) {
     using Err = std::unexpected<std::string>;
-    const Bitboard occ = get<std::uint64_t>(b.data());
+    const Bitboard occ = le::load<std::uint64_t>(b.data());
     if (popcount(occ) > 32) return Err("packed board has more than 32 pieces");
     Piece board[SQUARE_NB] = {};
     Bitboard castlingRooks = 0;
@@ -102,13 +89,13 @@ std::expected<Position, std::string> unpack_board(const PackedBoard& b, Outcome*
     if (ep == NoEpSquare) fen += '-';
     else if (ep < 64) fen += std::string{char('a' + (ep & 7)), char('1' + (ep >> 3))};
     else return Err("packed board has a bad en passant square " + std::to_string(ep));
-    fen += ' ' + std::to_string(b[25]) + ' ' + std::to_string(std::max<unsigned>(1, get<std::uint16_t>(&b[26])));
+    fen += ' ' + std::to_string(b[25]) + ' ' + std::to_string(std::max<unsigned>(1, le::load<std::uint16_t>(&b[26])));
 
     Position pos;
     if (auto ok = pos.set(fen, chess960); !ok) return Err("packed board " + fen + ": " + ok.error());
     if (b[30] > 2) return Err("packed board has a bad wdl byte " + std::to_string(b[30]));
     if (outcome) *outcome = Outcome(b[30]);
-    if (scoreWhite) *scoreWhite = get<std::int16_t>(&b[28]);
+    if (scoreWhite) *scoreWhite = le::load<std::int16_t>(&b[28]);
     return pos;
 }
 
@@ -142,8 +129,8 @@ void GameRecord::start(const Position& pos) {
 
 void GameRecord::push(Move m, int scoreWhite) {
     std::array<std::uint8_t, MOVE_RECORD_BYTES> r{};
-    put<std::uint16_t>(r.data(), encode_move(m));
-    put<std::int16_t>(r.data() + 2, clamp16(scoreWhite));
+    le::store<std::uint16_t>(r.data(), encode_move(m));
+    le::store<std::int16_t>(r.data() + 2, clamp16(scoreWhite));
     moves_.push_back(r);
 }
 
@@ -171,8 +158,8 @@ std::expected<ReadStats, std::string> read_games(std::istream& in, const std::fu
             std::uint8_t r[MOVE_RECORD_BYTES];
             in.read(reinterpret_cast<char*>(r), sizeof r);
             if (std::size_t(in.gcount()) != sizeof r) return std::unexpected(where + ": truncated at ply " + std::to_string(ply));
-            const auto raw = get<std::uint16_t>(r);
-            const int score = get<std::int16_t>(r + 2);
+            const auto raw = le::load<std::uint16_t>(r);
+            const int score = le::load<std::int16_t>(r + 2);
             if (raw == 0 && score == 0) break;
             const Move m = decode_move(raw);
             if (!MoveList<LEGAL>(pos).contains(m))

@@ -12,6 +12,7 @@
 #endif
 
 #include "eval/hce.h"
+#include "util/little_endian.h"
 
 // Generated at build time from nnue/nets/default.nnue (nnue/cmake/embed_net.cmake).
 extern const std::uint8_t jadoube_embedded_net[];
@@ -40,13 +41,6 @@ void put(std::vector<std::uint8_t>& out, T v) {
     for (std::size_t i = 0; i < sizeof(T); ++i) out.push_back(std::uint8_t(u >> (8 * i)));
 }
 
-template<class T>
-T get(const std::uint8_t* p) {
-    using U = std::make_unsigned_t<T>;
-    U u = 0;
-    for (std::size_t i = 0; i < sizeof(T); ++i) u = U(u | (U(p[i]) << (8 * i)));
-    return static_cast<T>(u);
-}
 
 std::size_t file_bytes(std::size_t hidden) {
     return FILE_HEADER_BYTES + 2 * (std::size_t(INPUTS) * hidden + hidden + 2 * hidden) + 4 + 8;
@@ -117,9 +111,9 @@ std::expected<std::unique_ptr<Network>, std::string> parse_network(std::span<con
     if (bytes.size() < FILE_HEADER_BYTES) return Err("not a Jadoube net: " + std::to_string(bytes.size()) + " bytes");
     const std::uint8_t* p = bytes.data();
     if (std::memcmp(p, FILE_MAGIC, 4) != 0) return Err("not a Jadoube net (bad magic)");
-    const auto version = get<std::uint32_t>(p + 4), inputs = get<std::uint32_t>(p + 8), hidden = get<std::uint32_t>(p + 12),
-               qa = get<std::uint32_t>(p + 16), qb = get<std::uint32_t>(p + 20), scale = get<std::uint32_t>(p + 24),
-               activation = get<std::uint32_t>(p + 28);
+    const auto version = le::load<std::uint32_t>(p + 4), inputs = le::load<std::uint32_t>(p + 8), hidden = le::load<std::uint32_t>(p + 12),
+               qa = le::load<std::uint32_t>(p + 16), qb = le::load<std::uint32_t>(p + 20), scale = le::load<std::uint32_t>(p + 24),
+               activation = le::load<std::uint32_t>(p + 28);
     if (version != FILE_VERSION) return Err("net format version " + std::to_string(version) + ", expected " + std::to_string(FILE_VERSION));
     if (inputs != INPUTS || qa != QA || qb != QB || scale != SCALE || activation != ACTIVATION_SCRELU)
         return Err("net has inputs/QA/QB/scale/activation " + std::to_string(inputs) + "/" + std::to_string(qa) + "/" +
@@ -131,18 +125,18 @@ std::expected<std::unique_ptr<Network>, std::string> parse_network(std::span<con
     if (bytes.size() != file_bytes(HIDDEN))
         return Err("net file is " + std::to_string(bytes.size()) + " bytes, expected " + std::to_string(file_bytes(HIDDEN)));
     const std::size_t payloadEnd = bytes.size() - 8;
-    if (fnv1a(bytes.first(payloadEnd)) != get<std::uint64_t>(p + payloadEnd)) return Err("net checksum mismatch (corrupt file)");
+    if (fnv1a(bytes.first(payloadEnd)) != le::load<std::uint64_t>(p + payloadEnd)) return Err("net checksum mismatch (corrupt file)");
 
     auto net = std::make_unique<Network>();
     const std::uint8_t* q = p + FILE_HEADER_BYTES;
-    for (auto& w : net->ftWeights) w = get<std::int16_t>(q), q += 2;
-    for (auto& b : net->ftBiases) b = get<std::int16_t>(q), q += 2;
+    for (auto& w : net->ftWeights) w = le::load<std::int16_t>(q), q += 2;
+    for (auto& b : net->ftBiases) b = le::load<std::int16_t>(q), q += 2;
     for (auto& w : net->outWeights) {
-        w = get<std::int16_t>(q), q += 2;
+        w = le::load<std::int16_t>(q), q += 2;
         if (w > MAX_OUTPUT_WEIGHT || w < -MAX_OUTPUT_WEIGHT)
             return Err("net output weight " + std::to_string(w) + " is beyond +-" + std::to_string(MAX_OUTPUT_WEIGHT));
     }
-    net->outBias = get<std::int32_t>(q);
+    net->outBias = le::load<std::int32_t>(q);
     return net;
 }
 
