@@ -327,6 +327,9 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
         ss->contHist = &hist_.continuation[capture][moved][m.to_sq()];
         pos_.do_move(m);
         nodes.fetch_add(1, std::memory_order_relaxed);
+        // A move searched only with a null window leaves no PV of its own; without this a
+        // fail-high against a mate-distance-narrowed beta would copy a sibling's stale line.
+        if (PvNode) pvTable_[ply + 1][0] = Move::none();
 
         int score;
         // Late move reductions for moves after the first, then re-search as needed.
@@ -343,11 +346,8 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
             if (score > alpha && reduced < newDepth) score = -search<NonPV>(ss + 1, -alpha - 1, -alpha, newDepth, !cutNode);
         } else if (!PvNode || moveCount > 1)
             score = -search<NonPV>(ss + 1, -alpha - 1, -alpha, newDepth, !cutNode);
-        if (PvNode && (moveCount == 1 || (score > alpha && (RootNode || score < beta)))) {
-            (ss + 1)->ply = ply + 1;
-            pvTable_[ply + 1][0] = Move::none();
+        if (PvNode && (moveCount == 1 || (score > alpha && (RootNode || score < beta))))
             score = -search<PV>(ss + 1, -beta, -alpha, newDepth, false);
-        }
         pos_.undo_move(m);
 
         if (pool_.stop_flag().load(std::memory_order_relaxed)) return 0;

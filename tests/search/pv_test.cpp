@@ -1,0 +1,56 @@
+// What a GUI (and fastchess) checks in every info line: the PV is a legal line and
+// does not run past the end of the game.
+#include <doctest/doctest.h>
+
+#include <sstream>
+
+#include "../uci/session_fixture.h"
+#include "board/movegen.h"
+#include "laws/rules.h"
+#include "uci/notation.h"
+
+using namespace jadoube;
+using namespace jadoube::test;
+
+namespace {
+
+// Replays every `info ... pv` line of the output from fen; fails on an illegal move or
+// a move after checkmate or stalemate.
+void check_pvs(const std::string& fen, const std::string& output) {
+    int lines = 0;
+    for (const std::string& line : split_lines(output)) {
+        const auto at = line.find(" pv ");
+        if (!line.starts_with("info ") || at == std::string::npos) continue;
+        ++lines;
+        Position pos;
+        REQUIRE(pos.set(fen, false));
+        std::istringstream moves(line.substr(at + 4));
+        for (std::string text; moves >> text;) {
+            INFO(line);
+            REQUIRE_MESSAGE(MoveList<LEGAL>(pos).size() > 0, "the PV continues after the game ended: " << text);
+            const Move m = parse_uci_move(pos, text);
+            REQUIRE_MESSAGE(bool(m), "illegal PV move " << text);
+            pos.do_move(m);
+        }
+    }
+    CHECK(lines > 0);
+}
+
+} // namespace
+
+TEST_SUITE("search") {
+
+TEST_CASE("PV lines are legal and end at checkmate") {
+    for (const char* fen : {"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",          // back-rank mate in 1
+                            "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", // Qxf7#
+                            "8/8/8/8/8/5K2/5Q2/7k w - - 0 1",                  // KQ v K, mates soon
+                            "7k/8/6KP/8/8/8/8/8 w - - 0 1",                    // stalemate traps
+                            "2k5/8/1K6/8/8/8/8/3R4 w - - 0 1"}) {
+        Session s;
+        s.send(std::string("position fen ") + fen);
+        CAPTURE(std::string(fen));
+        check_pvs(fen, s.send_wait("go depth 12"));
+    }
+}
+
+} // TEST_SUITE
