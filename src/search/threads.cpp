@@ -11,6 +11,17 @@
 
 namespace jadoube {
 
+namespace {
+
+// A worker stopped inside an iteration may not have rescored its first move yet.
+int best_score(const Worker& w) {
+    const RootMove& rm = w.rootMoves[0];
+    return rm.score != -VALUE_INFINITE ? rm.score : rm.prevScore;
+}
+
+} // namespace
+
+
 SearchPool::SearchPool() { set_threads(1); }
 
 SearchPool::~SearchPool() {
@@ -101,8 +112,14 @@ void SearchPool::run() {
     Move best = Move::none(), ponder = Move::none();
     if (!main.rootMoves.empty()) {
         const Worker& w = pick_best_worker();
-        best = w.rootMoves[0].pv[0];
-        if (w.rootMoves[0].pv.size() > 1) ponder = w.rootMoves[0].pv[1];
+        const RootMove& rm = w.rootMoves[0];
+        best = rm.pv[0];
+        if (rm.pv.size() > 1) ponder = rm.pv[1];
+        // When the vote picks a helper's move, its line is the last word: GUIs and match
+        // runners expect the bestmove to begin the last PV they were shown.
+        if (&w != &main && callbacks_.onIteration)
+            callbacks_.onIteration({w.completedDepth, rm.seldepth, 1, best_score(w), BOUND_EXACT, nodes_searched(), elapsed_ms(),
+                                    tt_.hashfull(), &rm.pv});
     }
     if (callbacks_.onBestmove) callbacks_.onBestmove(best, ponder);
     finished_ = true;
@@ -113,20 +130,24 @@ void SearchPool::run() {
 const Worker& SearchPool::pick_best_worker() const {
     const Worker* best = workers_[0].get();
     if (workers_.size() == 1 || options_.multiPV > 1) return *best;
-    int minScore = VALUE_INFINITE;
-    for (const auto& w : workers_) minScore = std::min(minScore, w->rootMoves[0].score);
-    std::map<std::uint16_t, std::int64_t> votes;
+    std::vector<const Worker*> voters;
     for (const auto& w : workers_)
-        if (w->completedDepth > 0) votes[w->rootMoves[0].pv[0].raw()] += std::int64_t(w->rootMoves[0].score - minScore + 14) * w->completedDepth;
-    for (const auto& w : workers_) {
-        if (w->completedDepth == 0) continue;
-        const int s = w->rootMoves[0].score, bs = best->rootMoves[0].score;
+        if (w->completedDepth > 0) voters.push_back(w.get());
+    if (voters.empty()) return *best;
+    int minScore = VALUE_INFINITE;
+    for (const Worker* w : voters) minScore = std::min(minScore, best_score(*w));
+    std::map<std::uint16_t, std::int64_t> votes;
+    for (const Worker* w : voters)
+        votes[w->rootMoves[0].pv[0].raw()] += std::int64_t(best_score(*w) - minScore + 14) * w->completedDepth;
+    best = voters[0];
+    for (const Worker* w : voters) {
+        const int s = best_score(*w), bs = best_score(*best);
         if (is_mate_score(bs) ? s > bs
                               : (s >= VALUE_MATE_IN_MAX_PLY ||
                                  votes[w->rootMoves[0].pv[0].raw()] > votes[best->rootMoves[0].pv[0].raw()]))
-            best = w.get();
+            best = w;
     }
-    return best->completedDepth > 0 ? *best : *workers_[0];
+    return *best;
 }
 
 } // namespace jadoube

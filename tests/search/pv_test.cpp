@@ -54,3 +54,25 @@ TEST_CASE("PV lines are legal and end at checkmate") {
 }
 
 } // TEST_SUITE
+
+TEST_SUITE("search") {
+
+TEST_CASE("with several threads the bestmove begins the last PV shown") {
+    Session s;
+    s.send("setoption name Threads value 4");
+    for (const char* fen : {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"}) {
+        CAPTURE(std::string(fen));
+        s.send(std::string("position fen ") + fen);
+        const auto lines = split_lines(s.send_wait("go depth 11"));
+        std::string lastPv;
+        for (const auto& l : lines)
+            if (const auto at = l.find(" pv "); l.starts_with("info ") && at != std::string::npos) lastPv = l.substr(at + 4);
+        REQUIRE(!lastPv.empty());
+        REQUIRE(lines.back().starts_with("bestmove "));
+        CHECK(lastPv.substr(0, lastPv.find(' ')) == lines.back().substr(9, lines.back().find(' ', 9) - 9));
+    }
+}
+
+} // TEST_SUITE
