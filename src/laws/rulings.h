@@ -31,7 +31,7 @@ enum class Case : std::uint8_t {
     ErrNoLegalMove, ErrNoPiece, ErrUnreachable, ErrNoPromotion,
     // Text that is not an event.
     ErrUnknownEvent, ErrSquaresExpected, ErrReleaseArgs, ErrPromoteArgs, ErrMoveArgs, ErrNoArguments,
-    ErrBadSquare, ErrBadMove, ErrIllegalMove, ErrBadFen, ErrNoPosition, ErrLineTooLong, ErrLine,
+    ErrBadSquare, ErrBadMove, ErrIllegalMove, ErrBadFen, ErrNoPosition, ErrLineTooLong, ErrControlByte, ErrLine,
 };
 
 Case case_of(Basis b);

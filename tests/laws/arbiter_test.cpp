@@ -361,6 +361,15 @@ TEST_CASE("arbiter binary reads standard input in Russian and exits 0") {
     CHECK(lines_of(r.out) == ContractRu);
 }
 
+TEST_CASE("arbiter a control byte in a log line stops the log with its line number") {
+    const Run en = arbiter("startpos\r\nmove e2e4\n\x01oops\n");
+    CHECK(en.code != 0);
+    CHECK(en.out == std::vector<std::string>{"ok", "ok"});
+    CHECK(en.err == "line 3: control byte \\x01 in the line (a log is text)\n");
+    const Run ru = arbiter("startpos\n\x07\n", Lang::Ru);
+    CHECK(ru.err == "строка 2: управляющий байт \\x07 в строке (журнал должен быть текстом)\n");
+}
+
 TEST_CASE("arbiter binary Chess960 and promotion logs") {
     const auto c = run_binary({"arbiter", log_path("chess960.log")}, "");
     CHECK(c.exitCode == 0);
