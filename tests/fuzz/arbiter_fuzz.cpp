@@ -19,6 +19,7 @@
 #include <string_view>
 #include <vector>
 
+#include "fuzz_lines.h"
 #include "laws/rulings.h"
 #include "uci/arbiter_cli.h"
 #include "uci/text.h"
@@ -32,16 +33,7 @@ namespace {
     __builtin_trap(); // libFuzzer reports and saves the input
 }
 
-std::vector<std::string_view> lines_of(std::string_view text) {
-    std::vector<std::string_view> out;
-    for (std::size_t i = 0; i < text.size();) {
-        const std::size_t nl = text.find('\n', i);
-        const std::size_t end = nl == std::string_view::npos ? text.size() : nl;
-        out.push_back(text.substr(i, end - i));
-        i = end + 1;
-    }
-    return out;
-}
+using fuzz::lines_of;
 
 // Whether the reader sees an event on this line (not blank, not only a comment):
 // a trailing '\r' goes first, then the comment ("\r# x" is the event "\r").

@@ -46,6 +46,7 @@
 #include <thread>
 #include <vector>
 
+#include "fuzz_lines.h"
 #include "board/movegen.h"
 #include "eval/nnue.h"
 #include "uci/notation.h"
@@ -128,16 +129,7 @@ std::string cheap_setoption(std::vector<std::string> tokens) {
     return join(tokens);
 }
 
-std::vector<std::string_view> lines_of(std::string_view text) {
-    std::vector<std::string_view> out;
-    for (std::size_t i = 0; i < text.size();) {
-        const std::size_t nl = text.find('\n', i);
-        const std::size_t end = nl == std::string_view::npos ? text.size() : nl;
-        out.push_back(text.substr(i, end - i));
-        i = end + 1;
-    }
-    return out;
-}
+using fuzz::lines_of;
 
 struct Snapshot {
     std::string fen;
