@@ -2,6 +2,7 @@
 // that need real processes, real threads and real time.
 #pragma once
 
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -19,19 +20,22 @@ class EngineProcess {
 public:
     using Clock = std::chrono::steady_clock;
 
-    explicit EngineProcess(std::vector<std::string> args = {}) {
+    explicit EngineProcess(std::vector<std::string> args = {}) : EngineProcess(JADOUBE_BINARY, std::move(args)) {}
+    // Any program spoken to the same way, such as an adapter in front of the engine.
+    EngineProcess(std::string program, std::vector<std::string> args) {
         int in[2], out[2];
-        if (pipe(in) != 0 || pipe(out) != 0) throw std::runtime_error("pipe failed");
+        // Close-on-exec, so that a second process started beside this one does not
+        // hold this one's pipes open and keep it from seeing the end of its input.
+        if (pipe2(in, O_CLOEXEC) != 0 || pipe2(out, O_CLOEXEC) != 0) throw std::runtime_error("pipe failed");
         pid_ = fork();
         if (pid_ < 0) throw std::runtime_error("fork failed");
         if (pid_ == 0) {
             dup2(in[0], STDIN_FILENO);
             dup2(out[1], STDOUT_FILENO);
-            close(in[0]), close(in[1]), close(out[0]), close(out[1]);
-            std::vector<char*> argv{const_cast<char*>(JADOUBE_BINARY)};
+            std::vector<char*> argv{program.data()};
             for (auto& a : args) argv.push_back(a.data());
             argv.push_back(nullptr);
-            execv(JADOUBE_BINARY, argv.data());
+            execv(program.c_str(), argv.data());
             _exit(127);
         }
         close(in[0]), close(out[1]);
