@@ -6,6 +6,8 @@
 #include <string_view>
 #include <vector>
 
+#include <tbb/global_control.h>
+
 #include "board/position.h"
 #include "uci/arbiter_cli.h"
 #include "uci/datagen.h"
@@ -51,10 +53,7 @@ int perft_command(const std::vector<std::string_view>& args) {
     return 0;
 }
 
-} // namespace
-
-int main(int argc, char* argv[]) {
-    const std::vector<std::string_view> args(argv + std::min(argc, 1), argv + argc);
+int dispatch(const std::vector<std::string_view>& args) {
     if (args.empty()) return jadoube::run_loop(std::cin, std::cout);
     const std::vector<std::string_view> rest(args.begin() + 1, args.end());
     if (args[0] == "perft") return perft_command(rest);
@@ -69,4 +68,16 @@ int main(int argc, char* argv[]) {
         return 0;
     }
     return usage();
+}
+
+} // namespace
+
+int main(int argc, char* argv[]) {
+    // TBB's worker threads are not joined at exit by default: they would still be
+    // running while static destructors run, and memcheck reports their stacks as
+    // possibly lost. Joining them here makes every shutdown deterministic.
+    tbb::task_scheduler_handle workers{tbb::attach{}};
+    const int status = dispatch({argv + std::min(argc, 1), argv + argc});
+    tbb::finalize(workers, std::nothrow);
+    return status;
 }
