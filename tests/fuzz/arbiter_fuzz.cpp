@@ -43,6 +43,14 @@ bool is_event_line(std::string_view line) {
     return !text::split_tokens(line).empty();
 }
 
+// A control byte makes any line malformed, a comment too: the log is text.
+bool has_control_byte(std::string_view line) {
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    for (const unsigned char c : line)
+        if (c < 0x20 && c != '\t') return true;
+    return false;
+}
+
 struct Result {
     int code;
     std::size_t rulings;
@@ -70,7 +78,8 @@ Result read(std::string_view log, Lang lang, const std::vector<std::string_view>
         std::size_t i = prefix.size(), n = 0;
         while (i < e.size() && e[i] >= '0' && e[i] <= '9' && n < 1000000) n = n * 10 + std::size_t(e[i++] - '0');
         if (i == prefix.size() || i >= e.size() || e[i] != ':') fail("line number");
-        if (n < 1 || n > lines.size() || !is_event_line(lines[n - 1])) fail("the error names a line that is no event");
+        if (n < 1 || n > lines.size() || !(is_event_line(lines[n - 1]) || has_control_byte(lines[n - 1])))
+            fail("the error names a line that is neither an event nor has a control byte");
         r.errorLine = n;
     }
     // One ruling for each event line before the end, or before the malformed line.
