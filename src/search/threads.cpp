@@ -1,13 +1,17 @@
 #include "search/threads.h"
 
 #include <algorithm>
+#include <latch>
 #include <map>
+#include <exception>
+#include <new>
 
 #include <tbb/global_control.h>
 #include <tbb/task_arena.h>
 #include <tbb/task_group.h>
 
 #include "board/movegen.h"
+#include "util/memory.h"
 
 namespace jadoube {
 
@@ -19,20 +23,81 @@ int best_score(const Worker& w) {
     return rm.score != -VALUE_INFINITE ? rm.score : rm.prevScore;
 }
 
+// How many of `want` threads can be alive at once on top of this process's own
+// (RLIMIT_NPROC, a cgroup's pids.max, threads-max, address space for the stacks).
+std::size_t thread_room(std::size_t want) {
+    std::latch release(1);
+    std::vector<std::thread> probes;
+    probes.reserve(want);
+    try {
+        while (probes.size() < want) probes.emplace_back([&release] { release.wait(); });
+    } catch (const std::exception&) { // std::system_error, or bad_alloc for a thread's state
+    }
+    release.count_down();
+    for (std::thread& t : probes) t.join();
+    return probes.size();
+}
+
+// A helper's task. TBB hands it to one of its threads inside libtbb, which is not
+// built with ThreadSanitizer, so the task's own fields are atomics: the worker's
+// set-up reaches the helper, and its results the vote, along edges TSan can see
+// (scripts/tsan) instead of through reads it would report.
+class HelperTask {
+public:
+    HelperTask(Worker& w, std::atomic<std::uint64_t>& done) {
+        worker_.store(&w, std::memory_order_release);
+        done_.store(&done, std::memory_order_release);
+    }
+    HelperTask(const HelperTask& o)
+        : HelperTask(*o.worker_.load(std::memory_order_acquire), *o.done_.load(std::memory_order_acquire)) {}
+    void operator()() const {
+        worker_.load(std::memory_order_acquire)->iterative_deepening();
+        done_.load(std::memory_order_acquire)->fetch_add(1, std::memory_order_release);
+    }
+
+private:
+    std::atomic<Worker*> worker_;
+    std::atomic<std::atomic<std::uint64_t>*> done_;
+};
+
 } // namespace
 
-
-SearchPool::SearchPool() { set_threads(1); }
+SearchPool::SearchPool() { (void)set_threads(1); }
 
 SearchPool::~SearchPool() {
     stop();
     wait();
 }
 
-void SearchPool::set_threads(int n) {
+std::expected<void, std::string> SearchPool::set_threads(int n) {
     wait();
-    workers_.clear();
-    for (int i = 0; i < n; ++i) workers_.push_back(std::make_unique<Worker>(i, *this));
+    const std::size_t old = workers_.size(), want = std::size_t(std::max(n, 1));
+    const std::string keeping = "; Threads stays " + std::to_string(old);
+    if (want > old) {
+        // Each worker carries its histories and a ring of NNUE accumulators (each with a
+        // cache line for its key and ply), about 4 MiB, all written at once by clear():
+        // under overcommit a shortfall would be an OOM kill, not bad_alloc.
+        const std::size_t perWorker = sizeof(Worker) + std::size_t(nnue::Evaluator::RingSize) * (sizeof(nnue::Accumulator) + 64);
+        const std::size_t need = (want - old) * perWorker;
+        if (const auto avail = available_memory(); avail && need > *avail)
+            return std::unexpected(std::to_string(want) + " threads need " + std::to_string(need / MiB + 1) + " MiB more, but only "
+                                   + std::to_string(*avail / MiB) + " MiB of memory is available" + keeping);
+        // TBB starts its workers inside a search, where a failure to create one could
+        // not be answered; so the room for them is tried out here, while it can be refused.
+        if (const std::size_t room = thread_room(want - 1); room < want - 1)
+            return std::unexpected(std::to_string(want) + " threads asked, but the system lets this process run only "
+                                   + std::to_string(room + 1) + " search threads" + keeping);
+    }
+    try {
+        while (workers_.size() < want) workers_.push_back(std::make_unique<Worker>(int(workers_.size()), *this));
+    } catch (const std::bad_alloc&) {
+        workers_.resize(old);
+        return std::unexpected("cannot allocate the search state of " + std::to_string(want) + " threads" + keeping);
+    }
+    workers_.resize(want);
+    // The kept workers start afresh too, as if all had been created now.
+    for (std::size_t i = 0; i < std::min(old, want); ++i) workers_[i]->clear();
+    return {};
 }
 
 void SearchPool::clear() {
@@ -98,11 +163,12 @@ void SearchPool::run() {
         tbb::task_arena arena(int(workers_.size()));
         arena.execute([&] {
             tbb::task_group group;
-            for (std::size_t i = 1; i < workers_.size(); ++i) group.run([w = workers_[i].get()] { w->iterative_deepening(); });
+            for (std::size_t i = 1; i < workers_.size(); ++i) group.run(HelperTask(*workers_[i], helpersDone_));
             main.iterative_deepening();
             hold();
             stop_ = true;
             group.wait();
+            (void)helpersDone_.load(std::memory_order_acquire); // the helpers' results, for the vote
         });
     }
 

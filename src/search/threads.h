@@ -6,8 +6,10 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <expected>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -25,8 +27,9 @@ public:
     SearchPool();
     ~SearchPool();
 
-    // Only while idle (the UCI layer waits for the search first).
-    void set_threads(int n);
+    // Waits for a running search first. A count the machine cannot hold (memory for
+    // the workers, room for the threads) is refused and the old workers stay.
+    std::expected<void, std::string> set_threads(int n);
     int threads() const { return int(workers_.size()); }
     void clear(); // ucinewgame: hash and histories
     TranspositionTable& tt() { return tt_; }
@@ -56,6 +59,7 @@ private:
     TranspositionTable tt_;
     std::thread controller_;
     std::atomic<bool> stop_{false}, ponder_{false}, finished_{true};
+    std::atomic<std::uint64_t> helpersDone_{0}; // helper tasks finished, ever; see HelperTask
     SearchLimits limits_;
     SearchOptions options_;
     SearchCallbacks callbacks_;

@@ -3,6 +3,8 @@
 #include <cstring>
 #include <new>
 
+#include "util/memory.h"
+
 namespace jadoube {
 
 namespace {
@@ -26,11 +28,25 @@ struct Packed {
 } // namespace
 
 std::expected<void, std::string> TranspositionTable::resize(std::size_t sizeMiB) {
-    const std::size_t count = (sizeMiB << 20) / sizeof(Bucket);
+    const std::size_t count = sizeMiB * MiB / sizeof(Bucket);
     if (count == 0) return std::unexpected("Hash must be at least 1 MiB");
-    Bucket* raw = new (std::nothrow) Bucket[count];
-    if (!raw) return std::unexpected("cannot allocate " + std::to_string(sizeMiB) + " MiB for the hash table; keeping " + std::to_string(sizeMiB_) + " MiB");
-    buckets_.reset(raw);
+    const std::string keeping = "; Hash stays " + std::to_string(sizeMiB_) + " MiB";
+    // The old table is freed before the new one is touched (the memory is taken raw
+    // and only clear() commits its pages), so it counts as available. Refusing here
+    // is the only clean way out: under overcommit the allocation succeeds anyway and
+    // clear() would be OOM-killed.
+    if (const auto avail = available_memory()) {
+        const std::size_t usable = *avail + bucketCount_ * sizeof(Bucket);
+        if (count * sizeof(Bucket) > usable)
+            return std::unexpected(std::to_string(sizeMiB) + " MiB asked, but only " + std::to_string(usable / MiB)
+                                   + " MiB of memory is available (" + std::to_string(*avail / MiB) + " MiB free + "
+                                   + std::to_string(sizeMiB_) + " MiB of the current table)" + keeping);
+    }
+    // Not `new Bucket[count]`: constructing the atomics would write every page while the
+    // old table still lives. All-zero bytes are clear()'s valid empty state.
+    void* raw = ::operator new[](count * sizeof(Bucket), std::align_val_t{alignof(Bucket)}, std::nothrow);
+    if (!raw) return std::unexpected("cannot allocate " + std::to_string(sizeMiB) + " MiB for the hash table" + keeping);
+    buckets_.reset(static_cast<Bucket*>(raw));
     bucketCount_ = count;
     sizeMiB_ = sizeMiB;
     clear();

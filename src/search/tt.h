@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <expected>
 #include <memory>
+#include <new>
 #include <string>
 
 #include "board/types.h"
@@ -32,7 +33,9 @@ public:
 
     TranspositionTable() { (void)resize(16); }
 
-    // Reallocates to sizeMiB and clears. When memory cannot be had, the old table stays.
+    // Reallocates to sizeMiB and clears. A size beyond the memory the machine can give
+    // (util/memory.h, counting this table as freed) or that fails to allocate is
+    // refused and the old table stays.
     std::expected<void, std::string> resize(std::size_t sizeMiB);
     void clear();
     void new_search() { generation_ = std::uint8_t((generation_ + 1) & 31); }
@@ -57,7 +60,10 @@ private:
     __extension__ using Wide = unsigned __int128;
     std::size_t index(Key key) const { return std::size_t(Wide(key) * bucketCount_ >> 64); }
 
-    std::unique_ptr<Bucket[]> buckets_;
+    struct FreeBuckets {
+        void operator()(Bucket* b) const { ::operator delete[](b, std::align_val_t{alignof(Bucket)}); }
+    };
+    std::unique_ptr<Bucket[], FreeBuckets> buckets_;
     std::size_t bucketCount_ = 0;
     std::size_t sizeMiB_ = 0;
     std::uint8_t generation_ = 0;

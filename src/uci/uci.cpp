@@ -166,7 +166,9 @@ UciSession::Reply UciSession::cmd_setoption(Args args) {
     case OptionId::Hash:
         if (auto ok = pool_.tt().resize(std::size_t(change->value)); !ok) return Err("setoption: Hash: " + ok.error());
         break;
-    case OptionId::Threads: pool_.set_threads(int(change->value)); break;
+    case OptionId::Threads:
+        if (auto ok = pool_.set_threads(int(change->value)); !ok) return Err("setoption: Threads: " + ok.error());
+        break;
     case OptionId::ClearHash: pool_.tt().clear(); break;
     case OptionId::UseNNUE: nnue::set_enabled(change->value != 0); break;
     case OptionId::EvalFile: // a net that does not load leaves the current one (and the option) as they were
@@ -242,7 +244,7 @@ UciSession::Reply UciSession::cmd_bench(Args args) {
     }
     stop_search();
     SearchPool bench;
-    bench.set_threads(threads);
+    if (auto ok = bench.set_threads(threads); !ok) return Err("bench: " + ok.error());
     std::uint64_t nodes = 0;
     const TimePoint t0 = std::chrono::steady_clock::now();
     int i = 0;

@@ -1,0 +1,91 @@
+#include "util/memory.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <charconv>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <string_view>
+
+namespace jadoube {
+
+namespace {
+
+std::optional<std::size_t> number(std::string_view text) {
+    std::size_t v = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc() || end == text.data()) return std::nullopt;
+    return v;
+}
+
+std::optional<std::size_t> read_number(const std::string& path) {
+    std::ifstream in(path);
+    std::string word;
+    if (!(in >> word)) return std::nullopt;
+    return number(word); // cgroup v2 writes "max" for no limit: nullopt
+}
+
+// The value of `key` in a "key value [kB]" file such as /proc/meminfo or memory.stat.
+std::optional<std::size_t> read_field(const std::string& path, std::string_view key) {
+    std::ifstream in(path);
+    for (std::string line; std::getline(in, line);) {
+        std::istringstream fields(line);
+        std::string k, v;
+        if (!(fields >> k >> v)) continue;
+        if (k.ends_with(':')) k.pop_back();
+        if (k == key) return number(v);
+    }
+    return std::nullopt;
+}
+
+struct CgroupFiles {
+    std::string mount, limit, usage, inactiveKey;
+};
+
+// A limit can be set on any ancestor of the process's cgroup, so every level up to
+// the mount's root counts; the tightest wins.
+std::optional<std::size_t> cgroup_headroom() {
+    std::ifstream self("/proc/self/cgroup");
+    std::optional<std::size_t> best;
+    for (std::string line; std::getline(self, line);) {
+        const auto a = line.find(':'), b = line.find(':', a + 1);
+        if (a == std::string::npos || b == std::string::npos) continue;
+        const std::string controllers = "," + line.substr(a + 1, b - a - 1) + ",";
+        std::string path = line.substr(b + 1);
+        CgroupFiles f;
+        if (line.starts_with("0::"))
+            f = {"/sys/fs/cgroup", "memory.max", "memory.current", "inactive_file"};
+        else if (controllers.find(",memory,") != std::string::npos)
+            f = {"/sys/fs/cgroup/memory", "memory.limit_in_bytes", "memory.usage_in_bytes", "total_inactive_file"};
+        else
+            continue;
+        while (true) {
+            const std::string dir = f.mount + (path == "/" ? "" : path) + "/";
+            const auto limit = read_number(dir + f.limit), usage = read_number(dir + f.usage);
+            if (limit && usage) {
+                const std::size_t inactive = read_field(dir + "memory.stat", f.inactiveKey).value_or(0);
+                const std::size_t used = *usage - std::min(*usage, inactive);
+                const std::size_t room = *limit - std::min(*limit, used);
+                best = best ? std::min(*best, room) : room;
+            }
+            if (path.empty() || path == "/") break;
+            path.erase(std::max<std::size_t>(path.rfind('/'), 1));
+        }
+    }
+    return best;
+}
+
+} // namespace
+
+std::optional<std::size_t> available_memory() {
+    std::optional<std::size_t> avail;
+    if (const auto kib = read_field("/proc/meminfo", "MemAvailable")) avail = *kib * 1024;
+    else if (const long pages = sysconf(_SC_AVPHYS_PAGES), page = sysconf(_SC_PAGESIZE); pages > 0 && page > 0)
+        avail = std::size_t(pages) * std::size_t(page);
+    if (const auto room = cgroup_headroom()) avail = avail ? std::min(*avail, *room) : *room;
+    return avail;
+}
+
+} // namespace jadoube

@@ -1,0 +1,19 @@
+// How much memory the process may still take. Linux overcommits: a huge `new`
+// can succeed and the process is OOM-killed only when the pages are touched, so
+// big tables (Hash, Threads) are checked against this before they are allocated.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+
+namespace jadoube {
+
+constexpr std::size_t MiB = std::size_t(1) << 20;
+
+// The kernel's MemAvailable (free memory plus what it can reclaim without swapping;
+// sysconf's free pages where /proc/meminfo is missing), capped by the headroom under
+// any cgroup memory limit of this process (limit - usage + inactive file cache, the
+// working-set rule container runtimes use). nullopt when nothing can be read.
+std::optional<std::size_t> available_memory();
+
+} // namespace jadoube
