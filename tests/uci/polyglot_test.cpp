@@ -96,7 +96,7 @@ public:
         process_.send("protover 2");
         bool named = false, usermove = false, setboard = false;
         while (true) {
-            const auto line = process_.read_line(10s);
+            const auto line = process_.read_line(30s);
             REQUIRE_MESSAGE(line, "polyglot never finished its features");
             REQUIRE_MESSAGE(!line->starts_with("tellusererror"), *line);
             named |= *line == "feature myname=\"Jadoube\"";
@@ -122,7 +122,7 @@ public:
 
     int quit() {
         process_.send("quit");
-        return process_.wait_exit(5s);
+        return process_.wait_exit(30s);
     }
 
 private:
@@ -166,7 +166,7 @@ Game play_game(const std::string& fen, int depth) {
     Game game;
     while (game.moves.size() < std::size_t(PlyCap)) {
         const auto t0 = EngineProcess::Clock::now();
-        const std::string line = side[toMove]->next(20s);
+        const std::string line = side[toMove]->next(30s);
         if (is_result(line)) {
             game.result = line;
             break;
@@ -187,7 +187,7 @@ Game play_game(const std::string& fen, int depth) {
     } else {
         check_result(game.result, board);
         // The side that made the last move announces the same end from its own board.
-        CHECK(side[~toMove]->next(5s) == game.result);
+        CHECK(side[~toMove]->next(30s) == game.result);
     }
     for (auto& s : side) CHECK(s->quit() == 0);
     return game;

@@ -222,7 +222,7 @@ public:
         engine_.send("uci");
         int names = 0, authors = 0;
         while (true) {
-            const std::string line = next(5s);
+            const std::string line = next(30s);
             const auto w = words(line);
             if (line == "uciok") break;
             if (w.size() >= 3 && w[0] == "id" && (w[1] == "name" || w[1] == "author")) {
@@ -260,7 +260,7 @@ public:
     // would be a second one for the last go.
     void sync() {
         engine_.send("isready");
-        for (std::string line; (line = next(5s)) != "readyok";)
+        for (std::string line; (line = next(30s)) != "readyok";)
             CHECK_MESSAGE(is_info_string(line), "while idle: " << line);
     }
 
@@ -296,7 +296,7 @@ public:
             CHECK_MESSAGE(s.best.empty(), "bestmove before " << release);
             engine_.send(release);
         }
-        read_until(10s);
+        read_until(30s);
         REQUIRE_MESSAGE(!s.best.empty(), "no bestmove");
         check_multipv(s);
         sync();
@@ -306,7 +306,7 @@ public:
     int quit() {
         engine_.send("quit");
         while (const auto line = engine_.read_line(2s)) CHECK_MESSAGE(is_info_string(*line), "after quit: " << *line);
-        return engine_.wait_exit(2s);
+        return engine_.wait_exit(30s);
     }
 
 private:
