@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "datagen/datagen.h"
+#include "eval/nnue.h"
 #include "uci/book.h"
 #include "uci/text.h"
 
@@ -25,6 +26,8 @@ void usage() {
                  "  --random-plies N     N or N+1 random plies after the opening (default 8; 0 with --book)\n"
                  "  --seed N             games are a function of (seed, game number) (default 1)\n"
                  "  --hash MIB           hash table per game thread (default 16)\n"
+                 "  --eval hce|nnue      the evaluation the games are played with (default hce)\n"
+                 "  --eval-file FILE     a net for --eval nnue (default: the embedded one)\n"
                  "  --verify-nodes N     nodes of the opening check search (default 20000)\n"
                  "  --opening-limit CP   drop openings scoring beyond +-CP (default 300)\n"
                  "  --win-score CP       adjudicate a win after --win-plies plies beyond +-CP (default 1500)\n"
@@ -65,6 +68,7 @@ void write_meta(const std::string& path, const std::string& commandLine, const d
     std::ofstream m(path + ".meta");
     m << "format: viriformat games (nnue/README.md)\n"
       << "command: " << commandLine << '\n'
+      << "eval: " << (nnue::enabled() ? "nnue, net " + nnue::network_source() : std::string("hand-crafted")) << '\n'
       << "seed: " << c.seed << "\nnodes: " << c.nodes << "\nthreads: " << c.threads
       << "\nbook: " << (bookPath.empty() ? "-" : bookPath) << "\nrandom_plies: " << c.randomPlies
       << "\nverify_nodes: " << c.verifyNodes << "\nopening_limit: " << c.openingScoreLimit << "\nadjudication: win "
@@ -85,7 +89,7 @@ void write_meta(const std::string& path, const std::string& commandLine, const d
 
 int datagen_command(const std::vector<std::string_view>& args) {
     datagen::Config c;
-    std::string bookPath;
+    std::string bookPath, evalName = "hce", evalFile;
     bool overwrite = false, randomPliesGiven = false;
     std::string commandLine = "jadoube datagen";
     for (std::string_view a : args) commandLine += ' ' + std::string(a);
@@ -108,6 +112,8 @@ int datagen_command(const std::vector<std::string_view>& args) {
         const std::string_view value = args[++i];
         if (key == "--output") { c.output = value; continue; }
         if (key == "--book") { bookPath = value; continue; }
+        if (key == "--eval") { evalName = value; continue; }
+        if (key == "--eval-file") { evalFile = value; continue; }
         const auto v = text::parse_int(value);
         struct IntOption {
             std::string_view name;
@@ -159,6 +165,21 @@ int datagen_command(const std::vector<std::string_view>& args) {
         std::cerr << "error: datagen: " << c.output << " exists; pick another name or pass --overwrite\n";
         return ExitUsage;
     }
+    if (evalName != "hce" && evalName != "nnue") {
+        std::cerr << "error: datagen: --eval is hce or nnue, got " << text::quoted(evalName) << '\n';
+        return ExitUsage;
+    }
+    if (!evalFile.empty()) {
+        if (evalName != "nnue") {
+            std::cerr << "error: datagen: --eval-file needs --eval nnue\n";
+            return ExitUsage;
+        }
+        if (auto loaded = nnue::load_network_file(evalFile); !loaded) {
+            std::cerr << "error: datagen: --eval-file: " << loaded.error() << '\n';
+            return ExitFailure;
+        }
+    }
+    nnue::set_enabled(evalName == "nnue");
     if (!bookPath.empty()) {
         auto book = load_book(bookPath);
         if (!book) {

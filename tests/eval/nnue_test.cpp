@@ -22,6 +22,7 @@
 #include "eval/nnue.h"
 #include "trainer.h"
 #include "uci/book.h"
+#include "uci/datagen.h"
 
 using namespace jadoube;
 
@@ -344,6 +345,34 @@ TEST_CASE("datagen plays whole games deterministically from a seed") {
     REQUIRE(datagen::run(c).has_value());
     CHECK(read_file(temp_path("c.vf")) == bytesA);
     for (const char* f : {"a.vf", "b.vf", "c.vf"}) std::filesystem::remove(temp_path(f));
+}
+
+TEST_CASE("datagen --eval: games played with the net say so and differ from the hand-crafted ones") {
+    auto play = [](const char* eval, const char* file) {
+        const std::string out = temp_path(file).string();
+        const std::vector<std::string_view> args = {"--output", out,   "--games", "1",    "--nodes", "400",
+                                                    "--verify-nodes", "1000", "--hash", "1", "--seed", "5",
+                                                    "--eval", eval, "--overwrite"};
+        REQUIRE(datagen_command(args) == 0);
+        std::ifstream meta(out + ".meta");
+        std::stringstream text;
+        text << meta.rdbuf();
+        return std::pair{read_file(out), text.str()};
+    };
+    const auto [netGame, netMeta] = play("nnue", "nnue.vf");
+    const auto [hceGame, hceMeta] = play("hce", "hce.vf");
+    CHECK(netMeta.find("eval: nnue, net embedded\n") != std::string::npos);
+    CHECK(hceMeta.find("eval: hand-crafted\n") != std::string::npos);
+    CHECK(!nnue::enabled());
+    CHECK(netGame != hceGame); // same seed and opening, other evaluation: other scores
+
+    const std::string out = temp_path("bad.vf").string();
+    CHECK(datagen_command({"--output", out, "--games", "1", "--eval", "lc0"}) == 2);
+    CHECK(datagen_command({"--output", out, "--games", "1", "--eval-file", "x.nnue"}) == 2);
+    CHECK(datagen_command({"--output", out, "--games", "1", "--eval", "nnue", "--eval-file", "/nonexistent.nnue"}) == 1);
+    CHECK(!std::filesystem::exists(out));
+    CHECK(!nnue::enabled());
+    for (const char* f : {"nnue.vf", "nnue.vf.meta", "hce.vf", "hce.vf.meta"}) std::filesystem::remove(temp_path(f));
 }
 
 TEST_CASE("datagen draw rules: dead material and threefold repetition and fifty moves") {
