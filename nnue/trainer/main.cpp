@@ -35,6 +35,7 @@ void usage() {
         "  --save-every N     (default 0: only the final checkpoint)\n"
         "  --resume CKPT      continue from a checkpoint (same data, seed and hidden size)\n"
         "  --keep-noisy       train on positions in check / with a capture or promotion best move too\n"
+        "  --mirror           each epoch, see half the positions without castling rights mirrored a<->h\n"
         "  --max-score CP     skip positions scored at or beyond +-CP (default 10000: mates)\n"
         "Data files may be raw or .xz / .zst compressed.\n";
 }
@@ -90,6 +91,7 @@ int main(int argc, char* argv[]) {
         else if (k == "--lr") number(c.lr);
         else if (k == "--lr-gamma") number(c.lrGamma);
         else if (k == "--cosine") c.cosine = true;
+        else if (k == "--mirror") c.mirror = true;
         else if (k == "--lambda") number(c.lambda);
         else if (k == "--val") number(c.valFraction);
         else if (k == "--seed") number(c.seed);

@@ -72,12 +72,14 @@ std::string shell_quote(const std::string& s) {
     return q + "'";
 }
 
-// The active inputs of a sample for the side to move (us) and the other side.
-int features(const Sample& s, int* us, int* them) {
+// The active inputs of a sample for the side to move (us) and the other side;
+// mirrored a<->h when mirror is set.
+int features(const Sample& s, int* us, int* them, bool mirror = false) {
     const Color stm = Color(s.stm);
+    const int files = mirror ? 7 : 0;
     int n = 0;
     for (Bitboard occ = s.occ; occ; ++n) {
-        const Square sq = pop_lsb(occ);
+        const Square sq = Square(pop_lsb(occ) ^ files);
         const Piece pc = Piece((s.pieces[n / 2] >> (4 * (n & 1))) & 15);
         us[n] = nnue::feature_index(stm, pc, sq);
         them[n] = nnue::feature_index(~stm, pc, sq);
@@ -194,6 +196,7 @@ Sample make_sample(const Position& pos, int scoreWhite, datagen::Outcome outcome
     }
     const bool white = pos.side_to_move() == WHITE;
     s.stm = std::uint8_t(pos.side_to_move());
+    s.castling = pos.castling_rights() != NO_CASTLING;
     s.score = std::int16_t(std::clamp(white ? scoreWhite : -scoreWhite, -32767, 32767));
     const int w = int(outcome); // 0 black won, 1 draw, 2 white won
     s.result = std::uint8_t(white ? w : 2 - w);
@@ -316,6 +319,7 @@ std::expected<Model, std::string> train(const Config& c, std::vector<Sample> dat
     std::vector<double> chunkLoss(static_cast<std::size_t>(maxChunks));
 
     // Loss (and, when learning, the gradient into grads[chunk]) of samples [begin, end).
+    std::uint64_t mirrorSeed = 0; // per epoch; 0 (validation) mirrors nothing
     auto run_chunks = [&](std::size_t begin, std::size_t end, bool learn, double lambda) {
         const std::size_t n = end - begin;
         const int chunks = chunks_for(n);
@@ -331,7 +335,8 @@ std::expected<Model, std::string> train(const Config& c, std::vector<Sample> dat
                 double loss = 0;
                 for (std::size_t i = lo; i < hi; ++i) {
                     const Sample& s = data[i];
-                    const int k = features(s, us, them);
+                    const bool mirror = mirrorSeed && !s.castling && (Rng{mirrorSeed ^ i}.next() >> 63);
+                    const int k = features(s, us, them, mirror);
                     const float out = forward(L, model.params.data(), us, them, k, accUs, accThem);
                     const double p = sigmoid(out), t = target(s, lambda);
                     loss += (p - t) * (p - t);
@@ -376,6 +381,7 @@ std::expected<Model, std::string> train(const Config& c, std::vector<Sample> dat
         const auto t0 = std::chrono::steady_clock::now();
         Rng epochRng{c.seed ^ (0xA5A5A5A5ULL * std::uint64_t(epoch))};
         shuffle(data, 0, trainCount, epochRng);
+        mirrorSeed = c.mirror ? epochRng.next() | 1 : 0;
         double trainLoss = 0, lr = 0;
         for (std::size_t b = 0; b < trainCount; b += batch) {
             const std::size_t e = std::min(trainCount, b + batch);
@@ -398,6 +404,7 @@ std::expected<Model, std::string> train(const Config& c, std::vector<Sample> dat
             });
         }
         const double trainSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        mirrorSeed = 0;
         const double valLoss = valCount ? run_chunks(trainCount, data.size(), false, c.lambda).first / double(valCount) : 0;
         EpochReport rep;
         rep.epoch = epoch, rep.epochs = c.epochs, rep.lr = lr;

@@ -29,8 +29,9 @@ struct Sample {
     std::uint64_t occ;
     std::uint8_t pieces[16];
     std::int16_t score;
-    std::uint8_t result; // 0 loss, 1 draw, 2 win for the side to move
-    std::uint8_t stm;    // Color
+    std::uint8_t result;       // 0 loss, 1 draw, 2 win for the side to move
+    std::uint8_t stm : 1;      // Color
+    std::uint8_t castling : 1; // someone may still castle: mirroring files would change the position's value
     std::uint32_t game;  // a hash of the file and game it came from: validation holds out whole games
 };
 static_assert(sizeof(Sample) == 32);
@@ -66,6 +67,10 @@ struct Config {
     std::string outDir;       // checkpoints and per-epoch nets (empty: none)
     int saveEvery = 0;        // epochs between checkpoints (0: only the last)
     std::string resume;       // checkpoint to continue from
+    // Augmentation: in each epoch, a pseudo-random half of the training positions
+    // without castling rights are seen mirrored a<->h. The rules are symmetric under
+    // that mirror, so the labels stay true; a data-starved net sees twice the boards.
+    bool mirror = false;
 };
 
 class Model {

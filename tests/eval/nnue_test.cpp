@@ -491,4 +491,46 @@ TEST_CASE("trainer: a short training exports a net that evaluates fixed position
     }
 }
 
+// The position with files a<->h swapped (no castling rights: they do not mirror).
+std::string mirror_fen(const std::string& fen) {
+    std::istringstream in(fen);
+    std::string board, stm, castling, ep, rest, out;
+    in >> board >> stm >> castling >> ep;
+    std::getline(in, rest);
+    std::istringstream ranks(board);
+    for (std::string rank; std::getline(ranks, rank, '/');) out += (out.empty() ? "" : "/") + std::string(rank.rbegin(), rank.rend());
+    if (ep != "-") ep[0] = char('a' + 'h' - ep[0]);
+    return out + " " + stm + " " + castling + " " + ep + rest;
+}
+
+TEST_CASE("trainer --mirror: the net learns the a-h symmetry of positions without castling rights") {
+    std::vector<train::Sample> data;
+    REQUIRE(train::load(test_data("datagen-tiny.vf").string(), data).has_value());
+    std::vector<std::string> fens;
+    std::ifstream in(test_data("datagen-tiny.vf"), std::ios::binary);
+    REQUIRE(datagen::read_games(in, [&](const datagen::RecordedPosition& r) {
+        if (r.pos.castling_rights() == NO_CASTLING && fens.size() < 200) fens.push_back(r.pos.fen());
+    }));
+    REQUIRE(fens.size() == 200);
+    CHECK(mirror_fen("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - c3 0 1") == "8/5p2/4p3/r5PK/k1p3R1/8/1P1P4/8 b - f3 0 1");
+
+    train::Config c;
+    c.hidden = nnue::HIDDEN;
+    c.epochs = 8;
+    c.batch = 256;
+    c.lr = 0.003;
+    c.valFraction = 0.05;
+    auto asymmetry = [&](bool mirror) {
+        c.mirror = mirror;
+        const auto model = train::train(c, data);
+        REQUIRE(model.has_value());
+        double sum = 0;
+        for (const std::string& fen : fens) sum += std::abs(model->evaluate(from_fen(fen)) - model->evaluate(from_fen(mirror_fen(fen))));
+        return sum / double(fens.size());
+    };
+    const double plain = asymmetry(false), mirrored = asymmetry(true);
+    MESSAGE("mean |eval - eval of the mirror|: " << plain << " cp without --mirror, " << mirrored << " cp with it");
+    CHECK(mirrored < 0.7 * plain);
+}
+
 } // TEST_SUITE
