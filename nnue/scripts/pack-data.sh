@@ -4,7 +4,9 @@
 # sizes and checksum). Refuses when nnue/data/ would exceed 100 MB.
 #
 # usage: nnue/scripts/pack-data.sh FILE [NAME]
-#   FILE  a datagen output with its FILE.meta beside it
+#        nnue/scripts/pack-data.sh --name NAME FILE FILE...
+#   FILE  a datagen output with its FILE.meta beside it; several are concatenated
+#         in the order given (the format is a sequence of games)
 #   NAME  the name under nnue/data/ (default: FILE's base name), gets .xz
 # env:   JADOUBE  the engine that made the data (default build/release/jadoube),
 #               run once for its bench signature
@@ -14,21 +16,26 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 data_dir="$root/nnue/data"
 limit=$((100 * 1000 * 1000))
 
-[[ $# -ge 1 && $# -le 2 ]] || { sed -n '2,11p' "$0" >&2; exit 2; }
-src=$1
-name=${2:-$(basename "$src")}
-meta="$src.meta"
+if [[ ${1:-} == --name ]]; then
+    [[ $# -ge 3 ]] || { sed -n '2,13p' "$0" >&2; exit 2; }
+    name=$2; shift 2; srcs=("$@")
+else
+    [[ $# -ge 1 && $# -le 2 ]] || { sed -n '2,13p' "$0" >&2; exit 2; }
+    srcs=("$1"); name=${2:-$(basename "$1")}
+fi
 engine=${JADOUBE:-$root/build/release/jadoube}
-[[ -f $src ]] || { echo "error: no file $src" >&2; exit 1; }
-[[ -f $meta ]] || { echo "error: no $meta (written by jadoube datagen)" >&2; exit 1; }
-grep -q '^status: complete' "$meta" || echo "warning: $meta does not say the run completed" >&2
+for src in "${srcs[@]}"; do
+    [[ -f $src ]] || { echo "error: no file $src" >&2; exit 1; }
+    [[ -f $src.meta ]] || { echo "error: no $src.meta (written by jadoube datagen)" >&2; exit 1; }
+    grep -q '^status: complete' "$src.meta" || echo "warning: $src.meta does not say the run completed" >&2
+done
 [[ -x $engine ]] || { echo "error: no engine at $engine (set JADOUBE)" >&2; exit 1; }
 out="$data_dir/$name.xz"
 [[ ! -e $out ]] || { echo "error: $out exists" >&2; exit 1; }
 
 mkdir -p "$data_dir"
-echo "compressing $src -> $out" >&2
-xz -9e -T1 -c "$src" > "$out.tmp"
+echo "compressing ${srcs[*]} -> $out" >&2
+cat "${srcs[@]}" | xz -9e -T1 -c > "$out.tmp"
 size=$(stat -c %s "$out.tmp")
 used=$(du -sb --exclude="$(basename "$out.tmp")" "$data_dir" | cut -f1)
 if (( used + size > limit )); then
@@ -49,7 +56,20 @@ dirty=$(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null | gre
     printf '\n## %s\n\n' "$name.xz"
     printf -- '- engine: Jadoube %s%s, bench signature %s\n' "$commit" "$dirty" "${bench:-unknown}"
     printf -- '- packed: %s, %s bytes raw, %s bytes xz, sha256 %s\n' "$(date -u +%Y-%m-%d)" \
-        "$(stat -c %s "$src")" "$size" "$(sha256sum "$out" | cut -d' ' -f1)"
-    sed 's/^/- /' "$meta"
+        "$(cat "${srcs[@]}" | wc -c)" "$size" "$(sha256sum "$out" | cut -d' ' -f1)"
+    if ((${#srcs[@]} == 1)); then
+        sed 's/^/- /' "${srcs[0]}.meta"
+    else
+        # the totals, then each part's .meta as it was written
+        for key in games positions quiet_positions; do
+            printf -- '- %s: %s\n' "$key" "$(sed -n "s/^$key: //p" "${srcs[@]/%/.meta}" | awk '{ s += $1 } END { print s }')"
+        done
+        printf -- '- parts: %d datagen runs, concatenated in this order\n' "${#srcs[@]}"
+        i=0
+        for src in "${srcs[@]}"; do
+            printf -- '- part %d:\n' $((++i))
+            sed 's/^/  - /' "$src.meta"
+        done
+    fi
 } >> "$data_dir/MANIFEST.md"
 echo "nnue/data/ now holds $(du -sb "$data_dir" | cut -f1) bytes" >&2
