@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "eval/hce.h"
 #include "trainer.h"
 
 namespace {
@@ -35,6 +36,7 @@ void usage() {
         "  --save-every N     (default 0: only the final checkpoint)\n"
         "  --resume CKPT      continue from a checkpoint (same data, seed and hidden size)\n"
         "  --keep-noisy       train on positions in check / with a capture or promotion best move too\n"
+        "  --baseline         print the hand-crafted evaluation's loss on the validation positions first\n"
         "  --mirror           each epoch, see half the positions without castling rights mirrored a<->h\n"
         "  --max-score CP     skip positions scored at or beyond +-CP (default 10000: mates)\n"
         "Data files may be raw or .xz / .zst compressed.\n";
@@ -64,7 +66,7 @@ int main(int argc, char* argv[]) {
     train::LoadOptions lo;
     std::vector<std::string> data;
     std::string output;
-    bool stats = false;
+    bool stats = false, baseline = false;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string_view k = args[i];
         auto value = [&]() -> std::string_view {
@@ -92,6 +94,7 @@ int main(int argc, char* argv[]) {
         else if (k == "--lr-gamma") number(c.lrGamma);
         else if (k == "--cosine") c.cosine = true;
         else if (k == "--mirror") c.mirror = true;
+        else if (k == "--baseline") baseline = true;
         else if (k == "--lambda") number(c.lambda);
         else if (k == "--val") number(c.valFraction);
         else if (k == "--seed") number(c.seed);
@@ -149,6 +152,9 @@ int main(int argc, char* argv[]) {
               << " kept; loaded in " << loadSeconds << " s\n";
     if (stats) return 0;
 
+    if (baseline)
+        std::printf("hand-crafted evaluation: val-loss %.6f\n",
+                    train::validation_loss(samples, c, [](const train::Sample& s) { return double(hce::evaluate(train::to_position(s))); }));
     std::printf("epoch  lr         train-loss  val-loss    pos/s     seconds\n");
     auto model = train::train(c, std::move(samples), [](const train::EpochReport& r) {
         std::printf("%5d  %.3e  %.6f    %.6f    %8.0f  %.1f\n", r.epoch, r.lr, r.trainLoss, r.valLoss,

@@ -279,6 +279,47 @@ std::vector<std::uint8_t> Model::quantise() const {
 
 // --- Training --------------------------------------------------------------------
 
+bool held_out(const Sample& s, double valFraction) { return std::uint64_t(s.game) < std::uint64_t(valFraction * 4294967296.0); }
+
+Position to_position(const Sample& s) {
+    char board[64];
+    std::fill(board, board + 64, '.');
+    int n = 0;
+    for (Bitboard occ = s.occ; occ; ++n) {
+        const Square sq = pop_lsb(occ);
+        const Piece pc = Piece((s.pieces[n / 2] >> (4 * (n & 1))) & 15);
+        board[sq] = "?PNBRQK"[type_of(pc)];
+        if (color_of(pc) == BLACK) board[sq] = char(board[sq] - 'A' + 'a');
+    }
+    std::string fen;
+    for (int rank = 7; rank >= 0; --rank) {
+        int empty = 0;
+        for (int file = 0; file < 8; ++file) {
+            const char ch = board[rank * 8 + file];
+            if (ch == '.') { ++empty; continue; }
+            if (empty) fen += char('0' + empty), empty = 0;
+            fen += ch;
+        }
+        if (empty) fen += char('0' + empty);
+        if (rank) fen += '/';
+    }
+    fen += s.stm == WHITE ? " w - - 0 1" : " b - - 0 1";
+    Position pos;
+    pos.set(fen, false).value();
+    return pos;
+}
+
+double validation_loss(const std::vector<Sample>& data, const Config& c, const std::function<double(const Sample&)>& cp) {
+    double loss = 0;
+    std::size_t n = 0;
+    for (const Sample& s : data)
+        if (held_out(s, c.valFraction)) {
+            const double d = sigmoid(cp(s) / nnue::SCALE) - target(s, c.lambda);
+            loss += d * d, ++n;
+        }
+    return n ? loss / double(n) : 0;
+}
+
 std::expected<Model, std::string> train(const Config& c, std::vector<Sample> data,
                                         const std::function<void(const EpochReport&)>& report) {
     using Err = std::unexpected<std::string>;
@@ -302,9 +343,8 @@ std::expected<Model, std::string> train(const Config& c, std::vector<Sample> dat
     }
 
     // Validation games to the tail, then shuffle the training part.
-    const auto valThreshold = std::uint64_t(c.valFraction * 4294967296.0);
     const auto valBegin = std::stable_partition(data.begin(), data.end(),
-                                                [&](const Sample& s) { return std::uint64_t(s.game) >= valThreshold; });
+                                                [&](const Sample& s) { return !held_out(s, c.valFraction); });
     std::size_t trainCount = std::size_t(valBegin - data.begin());
     if (trainCount == 0) return Err("every game fell in the validation set; lower the validation fraction");
     const std::size_t valCount = data.size() - trainCount;

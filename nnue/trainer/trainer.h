@@ -105,6 +105,16 @@ struct EpochReport {
     std::uint64_t trainPositions = 0, valPositions = 0;
 };
 
+// Whether a sample's game is held out for validation (a fraction valFraction of the games).
+bool held_out(const Sample& s, double valFraction);
+
+// The board of a sample: pieces and side to move (no castling rights, en passant or clocks).
+Position to_position(const Sample& s);
+
+// The validation loss, as train() reports it, of another evaluation (centipawns for the
+// side to move) over the same held-out positions: the baseline a net has to beat.
+double validation_loss(const std::vector<Sample>& data, const Config& c, const std::function<double(const Sample&)>& cp);
+
 // Trains on data (shuffled here; the games whose hash falls in valFraction are held
 // out for validation, so that no game is on both sides).
 // report is called after every epoch. Writes checkpoints when outDir is set.

@@ -491,6 +491,36 @@ TEST_CASE("trainer: a short training exports a net that evaluates fixed position
     }
 }
 
+TEST_CASE("trainer: a sample's board comes back whole and the baseline loss uses the validation games") {
+    for (const char* fen : Fens) {
+        const Position pos = from_fen(fen);
+        const std::string board = pos.fen().substr(0, pos.fen().find(' ') + 2); // placement and side to move
+        CHECK(train::to_position(train::make_sample(pos, 0, datagen::Outcome::Draw)).fen().starts_with(board));
+    }
+    std::vector<train::Sample> data;
+    REQUIRE(train::load(test_data("datagen-tiny.vf").string(), data).has_value());
+    train::Config c;
+    c.hidden = nnue::HIDDEN;
+    c.epochs = 2;
+    c.batch = 512;
+    c.valFraction = 0.2;
+    double reported = 0;
+    const auto model = train::train(c, data, [&](const train::EpochReport& r) { reported = r.valLoss; });
+    REQUIRE(model.has_value());
+    // The net's own evaluation as the "baseline" gives back the loss train() reported.
+    CHECK(train::validation_loss(data, c, [&](const train::Sample& s) { return model->evaluate(s); }) ==
+          doctest::Approx(reported).epsilon(1e-6));
+    // Everything held out: the loss of a constant 0 cp is that of sigmoid(0) = 0.5 against every target.
+    c.valFraction = 0.9999999;
+    double sum = 0;
+    for (const train::Sample& s : data) {
+        const double t = 0.8 / (1 + std::exp(-s.score / 400.0)) + 0.2 * s.result / 2.0;
+        sum += (0.5 - t) * (0.5 - t);
+    }
+    CHECK(train::validation_loss(data, c, [](const train::Sample&) { return 0.0; }) ==
+          doctest::Approx(sum / double(data.size())).epsilon(1e-3));
+}
+
 // The position with files a<->h swapped (no castling rights: they do not mirror).
 std::string mirror_fen(const std::string& fen) {
     std::istringstream in(fen);
