@@ -48,7 +48,7 @@ mv "$out.tmp" "$out"
 echo "bench signature of $engine ..." >&2
 bench=$("$engine" bench 2>/dev/null | sed -n 's/^Nodes searched *: *//p')
 commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
-dirty=$(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null | grep -q . && echo " (uncommitted changes)" || true)
+dirty=$(git -C "$root" status --porcelain --untracked-files=no -- . ':!nnue/data' 2>/dev/null | grep -q . && echo " (uncommitted changes)" || true)
 
 [[ -f $data_dir/MANIFEST.md ]] ||
     printf '# nnue/data manifest\n\nOne section per file, newest last, written by nnue/scripts/pack-data.sh.\n' > "$data_dir/MANIFEST.md"
