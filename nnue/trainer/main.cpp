@@ -152,12 +152,13 @@ int main(int argc, char* argv[]) {
               << " kept; loaded in " << loadSeconds << " s\n";
     if (stats) return 0;
 
-    if (baseline)
-        std::printf("hand-crafted evaluation: val-loss %.6f\n",
-                    train::validation_loss(samples, c, [](const train::Sample& s) { return double(hce::evaluate(train::to_position(s))); }));
-    std::printf("epoch  lr         train-loss  val-loss    pos/s     seconds\n");
+    if (baseline) {
+        const auto fit = train::validation_fit(samples, c, [](const train::Sample& s) { return double(hce::evaluate(train::to_position(s))); });
+        std::printf("hand-crafted evaluation: val-loss %.6f, val-cp-error %.1f\n", fit.loss, fit.cpError);
+    }
+    std::printf("epoch  lr         train-loss  val-loss    val-cp-error  pos/s     seconds\n");
     auto model = train::train(c, std::move(samples), [](const train::EpochReport& r) {
-        std::printf("%5d  %.3e  %.6f    %.6f    %8.0f  %.1f\n", r.epoch, r.lr, r.trainLoss, r.valLoss,
+        std::printf("%5d  %.3e  %.6f    %.6f    %6.1f      %8.0f  %.1f\n", r.epoch, r.lr, r.trainLoss, r.valLoss, r.valCpError,
                     r.positionsPerSecond, r.seconds);
         std::fflush(stdout);
     });

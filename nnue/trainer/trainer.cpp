@@ -309,15 +309,16 @@ Position to_position(const Sample& s) {
     return pos;
 }
 
-double validation_loss(const std::vector<Sample>& data, const Config& c, const std::function<double(const Sample&)>& cp) {
-    double loss = 0;
+Fit validation_fit(const std::vector<Sample>& data, const Config& c, const std::function<double(const Sample&)>& cp) {
+    Fit fit;
     std::size_t n = 0;
     for (const Sample& s : data)
         if (held_out(s, c.valFraction)) {
-            const double d = sigmoid(cp(s) / nnue::SCALE) - target(s, c.lambda);
-            loss += d * d, ++n;
+            const double e = cp(s), d = sigmoid(e / nnue::SCALE) - target(s, c.lambda);
+            fit.loss += d * d, fit.cpError += std::abs(e - s.score), ++n;
         }
-    return n ? loss / double(n) : 0;
+    if (n) fit.loss /= double(n), fit.cpError /= double(n);
+    return fit;
 }
 
 std::expected<Model, std::string> train(const Config& c, std::vector<Sample> data,
@@ -449,6 +450,7 @@ std::expected<Model, std::string> train(const Config& c, std::vector<Sample> dat
         EpochReport rep;
         rep.epoch = epoch, rep.epochs = c.epochs, rep.lr = lr;
         rep.trainLoss = trainLoss / double(trainCount), rep.valLoss = valLoss;
+        if (valCount) rep.valCpError = validation_fit(data, c, [&](const Sample& s) { return model.evaluate(s); }).cpError;
         rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         rep.positionsPerSecond = double(trainCount) / std::max(1e-9, trainSeconds);
         rep.trainPositions = trainCount, rep.valPositions = valCount;

@@ -100,7 +100,7 @@ private:
 
 struct EpochReport {
     int epoch = 0, epochs = 0;
-    double lr = 0, trainLoss = 0, valLoss = 0;
+    double lr = 0, trainLoss = 0, valLoss = 0, valCpError = 0;
     double positionsPerSecond = 0, seconds = 0;
     std::uint64_t trainPositions = 0, valPositions = 0;
 };
@@ -111,9 +111,14 @@ bool held_out(const Sample& s, double valFraction);
 // The board of a sample: pieces and side to move (no castling rights, en passant or clocks).
 Position to_position(const Sample& s);
 
-// The validation loss, as train() reports it, of another evaluation (centipawns for the
-// side to move) over the same held-out positions: the baseline a net has to beat.
-double validation_loss(const std::vector<Sample>& data, const Config& c, const std::function<double(const Sample&)>& cp);
+// How an evaluation (centipawns for the side to move) fits the held-out positions: the
+// loss as train() reports it, and the mean absolute difference from the recorded search
+// scores in centipawns, which does not depend on lambda. With the hand-crafted
+// evaluation, the baseline a net has to beat.
+struct Fit {
+    double loss = 0, cpError = 0;
+};
+Fit validation_fit(const std::vector<Sample>& data, const Config& c, const std::function<double(const Sample&)>& cp);
 
 // Trains on data (shuffled here; the games whose hash falls in valFraction are held
 // out for validation, so that no game is on both sides).

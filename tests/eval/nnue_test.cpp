@@ -504,21 +504,24 @@ TEST_CASE("trainer: a sample's board comes back whole and the baseline loss uses
     c.epochs = 2;
     c.batch = 512;
     c.valFraction = 0.2;
-    double reported = 0;
-    const auto model = train::train(c, data, [&](const train::EpochReport& r) { reported = r.valLoss; });
+    train::EpochReport reported;
+    const auto model = train::train(c, data, [&](const train::EpochReport& r) { reported = r; });
     REQUIRE(model.has_value());
-    // The net's own evaluation as the "baseline" gives back the loss train() reported.
-    CHECK(train::validation_loss(data, c, [&](const train::Sample& s) { return model->evaluate(s); }) ==
-          doctest::Approx(reported).epsilon(1e-6));
+    // The net's own evaluation as the "baseline" gives back what train() reported.
+    const auto self = train::validation_fit(data, c, [&](const train::Sample& s) { return model->evaluate(s); });
+    CHECK(self.loss == doctest::Approx(reported.valLoss).epsilon(1e-6));
+    CHECK(self.cpError == doctest::Approx(reported.valCpError).epsilon(1e-9));
+    CHECK(self.cpError > 0);
     // Everything held out: the loss of a constant 0 cp is that of sigmoid(0) = 0.5 against every target.
     c.valFraction = 0.9999999;
-    double sum = 0;
+    double sum = 0, cp = 0;
     for (const train::Sample& s : data) {
         const double t = 0.8 / (1 + std::exp(-s.score / 400.0)) + 0.2 * s.result / 2.0;
-        sum += (0.5 - t) * (0.5 - t);
+        sum += (0.5 - t) * (0.5 - t), cp += std::abs(s.score);
     }
-    CHECK(train::validation_loss(data, c, [](const train::Sample&) { return 0.0; }) ==
-          doctest::Approx(sum / double(data.size())).epsilon(1e-3));
+    const auto zero = train::validation_fit(data, c, [](const train::Sample&) { return 0.0; });
+    CHECK(zero.loss == doctest::Approx(sum / double(data.size())).epsilon(1e-3));
+    CHECK(zero.cpError == doctest::Approx(cp / double(data.size())).epsilon(1e-3));
 }
 
 // The position with files a<->h swapped (no castling rights: they do not mirror).
