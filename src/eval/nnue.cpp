@@ -341,7 +341,12 @@ void Evaluator::reset() {
     generation_ = network_generation();
 }
 
-int Evaluator::evaluate(const Position& pos) { return enabled() ? evaluate_nnue(pos) : hce::evaluate(pos); }
+int Evaluator::evaluate(const Position& pos) {
+    // A bare king: the net has never seen such a win converted (datagen adjudicates
+    // long before), while the hand-crafted eval drives the king to the edge.
+    const bool bareKing = more_than_one(pos.pieces(WHITE)) != more_than_one(pos.pieces(BLACK));
+    return enabled() && !bareKing ? evaluate_nnue(pos) : hce::evaluate(pos);
+}
 
 int Evaluator::evaluate_nnue(const Position& pos) {
     const Accumulator& acc = accumulator(pos);

@@ -228,14 +228,19 @@ TEST_CASE("a net survives serialisation and damaged files are refused") {
     CHECK(nnue::network_source() == "embedded");
 }
 
-TEST_CASE("the Evaluator uses the hand-crafted evaluation unless NNUE is enabled") {
+TEST_CASE("the Evaluator uses the hand-crafted evaluation unless NNUE is enabled, and against a bare king") {
+    const bool was = nnue::enabled();
     nnue::Evaluator ev;
     const Position pos = from_fen(Fens[1]);
-    REQUIRE(!nnue::enabled());
+    nnue::set_enabled(false);
     CHECK(ev.evaluate(pos) == hce::evaluate(pos));
     nnue::set_enabled(true);
     CHECK(ev.evaluate(pos) == std::clamp(nnue::evaluate_from_scratch(pos), -20000, 20000));
-    nnue::set_enabled(false);
+    for (const char* bare : {"4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "3qk3/8/8/8/8/8/8/4K3 w - - 0 1", "8/8/8/3k4/8/8/8/K6R b - - 0 1"}) {
+        const Position p = from_fen(bare);
+        CHECK(ev.evaluate(p) == hce::evaluate(p));
+    }
+    nnue::set_enabled(was);
 }
 
 TEST_CASE("UCI options EvalFile and UseNNUE: a net that does not load keeps the old one") {
@@ -359,6 +364,7 @@ TEST_CASE("datagen --eval: games played with the net say so and differ from the 
         text << meta.rdbuf();
         return std::pair{read_file(out), text.str()};
     };
+    const bool was = nnue::enabled();
     const auto [netGame, netMeta] = play("nnue", "nnue.vf");
     const auto [hceGame, hceMeta] = play("hce", "hce.vf");
     CHECK(netMeta.find("eval: nnue, net embedded\n") != std::string::npos);
@@ -372,6 +378,7 @@ TEST_CASE("datagen --eval: games played with the net say so and differ from the 
     CHECK(datagen_command({"--output", out, "--games", "1", "--eval", "nnue", "--eval-file", "/nonexistent.nnue"}) == 1);
     CHECK(!std::filesystem::exists(out));
     CHECK(!nnue::enabled());
+    nnue::set_enabled(was);
     for (const char* f : {"nnue.vf", "nnue.vf.meta", "hce.vf", "hce.vf.meta"}) std::filesystem::remove(temp_path(f));
 }
 
