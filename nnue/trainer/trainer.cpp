@@ -72,18 +72,24 @@ std::string shell_quote(const std::string& s) {
     return q + "'";
 }
 
+// Calls f(square, piece) for each piece of a sample, in square order.
+template <typename F>
+void for_each_piece(const Sample& s, F&& f) {
+    int n = 0;
+    for (Bitboard occ = s.occ; occ; ++n) f(pop_lsb(occ), Piece((s.pieces[n / 2] >> (4 * (n & 1))) & 15));
+}
+
 // The active inputs of a sample for the side to move (us) and the other side;
 // mirrored a<->h when mirror is set.
 int features(const Sample& s, int* us, int* them, bool mirror = false) {
     const Color stm = Color(s.stm);
     const int files = mirror ? 7 : 0;
     int n = 0;
-    for (Bitboard occ = s.occ; occ; ++n) {
-        const Square sq = Square(pop_lsb(occ) ^ files);
-        const Piece pc = Piece((s.pieces[n / 2] >> (4 * (n & 1))) & 15);
+    for_each_piece(s, [&](Square sq, Piece pc) {
+        sq = Square(sq ^ files);
         us[n] = nnue::feature_index(stm, pc, sq);
-        them[n] = nnue::feature_index(~stm, pc, sq);
-    }
+        them[n++] = nnue::feature_index(~stm, pc, sq);
+    });
     return n;
 }
 
@@ -284,13 +290,10 @@ bool held_out(const Sample& s, double valFraction) { return std::uint64_t(s.game
 Position to_position(const Sample& s) {
     char board[64];
     std::fill(board, board + 64, '.');
-    int n = 0;
-    for (Bitboard occ = s.occ; occ; ++n) {
-        const Square sq = pop_lsb(occ);
-        const Piece pc = Piece((s.pieces[n / 2] >> (4 * (n & 1))) & 15);
+    for_each_piece(s, [&](Square sq, Piece pc) {
         board[sq] = "?PNBRQK"[type_of(pc)];
         if (color_of(pc) == BLACK) board[sq] = char(board[sq] - 'A' + 'a');
-    }
+    });
     std::string fen;
     for (int rank = 7; rank >= 0; --rank) {
         int empty = 0;
