@@ -67,7 +67,7 @@ struct Current {
     std::unique_ptr<Network> net;
     std::string source;
     std::atomic<std::uint32_t> generation{1};
-    std::atomic<bool> enabled{false};
+    std::atomic<bool> enabled{true};
     std::mutex mutex; // serialises changes (they happen while no search runs)
 };
 

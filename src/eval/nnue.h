@@ -87,7 +87,7 @@ std::uint32_t network_generation();
 // The embedded default net's bytes (generated at build time from nnue/nets/default.nnue).
 std::span<const std::uint8_t> embedded_network_bytes();
 
-// Whether Evaluator::evaluate uses the net (UCI option UseNNUE; default false).
+// Whether Evaluator::evaluate uses the net (UCI option UseNNUE; default true).
 void set_enabled(bool on);
 bool enabled();
 

@@ -35,8 +35,8 @@ inline constexpr std::array OptionTable = {
     OptionSpec{OptionId::MoveOverhead, "Move Overhead", OptionType::Spin, 10, 0, 5000},
     OptionSpec{OptionId::UciChess960, "UCI_Chess960", OptionType::Check, 0, 0, 1},
     OptionSpec{OptionId::UciShowWDL, "UCI_ShowWDL", OptionType::Check, 0, 0, 1},
-    // NNUE evaluation (eval/nnue.h); off until a net beats the hand-crafted eval.
-    OptionSpec{OptionId::UseNNUE, "UseNNUE", OptionType::Check, 0, 0, 1},
+    // NNUE evaluation (eval/nnue.h); off plays the hand-crafted eval, for comparison.
+    OptionSpec{OptionId::UseNNUE, "UseNNUE", OptionType::Check, 1, 0, 1},
     OptionSpec{OptionId::EvalFile, "EvalFile", OptionType::String, 0, 0, 0, EmbeddedNetName},
 };
 

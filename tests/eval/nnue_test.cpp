@@ -246,7 +246,7 @@ TEST_CASE("the Evaluator uses the hand-crafted evaluation unless NNUE is enabled
 TEST_CASE("UCI options EvalFile and UseNNUE: a net that does not load keeps the old one") {
     test::Session s;
     const std::string listing = s.send("uci");
-    CHECK(listing.find("option name UseNNUE type check default false\n") != std::string::npos);
+    CHECK(listing.find("option name UseNNUE type check default true\n") != std::string::npos);
     CHECK(listing.find("option name EvalFile type string default <embedded>\n") != std::string::npos);
 
     CHECK(s.errors("setoption name EvalFile value /nonexistent/dir/x.nnue") == 1);

@@ -60,7 +60,7 @@ TEST_CASE("uci handshake lists id and every option and ends with uciok") {
     CHECK(has_line(text, "option name MultiPV type spin default 1 min 1 max 256"));
     CHECK(has_line(text, "option name Ponder type check default false"));
     CHECK(has_line(text, "option name UCI_ShowWDL type check default false"));
-    CHECK(has_line(text, "option name UseNNUE type check default false"));
+    CHECK(has_line(text, "option name UseNNUE type check default true"));
     CHECK(has_line(text, "option name EvalFile type string default <embedded>"));
     CHECK(count_prefixed(text, "option name ") == 10);
 }
