@@ -153,7 +153,8 @@ double target(const Sample& s, double lambda) {
 }
 
 // Chunks per batch: a function of the batch size only (reproducibility).
-int chunks_for(std::size_t n) { return int(std::clamp<std::size_t>(n / 1024, 1, 16)); }
+constexpr int MaxChunks = 16;
+int chunks_for(std::size_t n) { return int(std::clamp<std::size_t>(n / 1024, 1, MaxChunks)); }
 
 // --- Checkpoints: params and Adam state ---------------------------------------
 
@@ -358,9 +359,10 @@ std::expected<Model, std::string> train(const Config& c, std::vector<Sample> dat
     const std::size_t batch = std::min<std::size_t>(std::size_t(c.batch), trainCount);
     const std::size_t batchesPerEpoch = (trainCount + batch - 1) / batch;
     const std::uint64_t totalSteps = std::uint64_t(batchesPerEpoch) * std::uint64_t(c.epochs);
-    const int maxChunks = chunks_for(batch);
-    std::vector<std::vector<float>> grads(static_cast<std::size_t>(maxChunks), std::vector<float>(L.size));
-    std::vector<double> chunkLoss(static_cast<std::size_t>(maxChunks));
+    // Gradients only for training batches (at most `batch` samples); losses also for
+    // the validation set, which may be larger and so split into more chunks.
+    std::vector<std::vector<float>> grads(static_cast<std::size_t>(chunks_for(batch)), std::vector<float>(L.size));
+    std::vector<double> chunkLoss(MaxChunks);
 
     // Loss (and, when learning, the gradient into grads[chunk]) of samples [begin, end).
     std::uint64_t mirrorSeed = 0; // per epoch; 0 (validation) mirrors nothing
@@ -374,7 +376,7 @@ std::expected<Model, std::string> train(const Config& c, std::vector<Sample> dat
             for (int ch = r.begin(); ch != r.end(); ++ch) {
                 const std::size_t lo = begin + n * std::size_t(ch) / std::size_t(chunks);
                 const std::size_t hi = begin + n * std::size_t(ch + 1) / std::size_t(chunks);
-                float* G = grads[std::size_t(ch)].data();
+                float* G = learn ? grads[std::size_t(ch)].data() : nullptr;
                 if (learn) std::fill(G, G + L.size, 0.0f);
                 double loss = 0;
                 for (std::size_t i = lo; i < hi; ++i) {
