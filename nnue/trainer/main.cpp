@@ -20,7 +20,7 @@ using namespace jadoube;
 void usage() {
     std::cerr <<
         "usage: jadoube_trainer --data FILE [--data FILE ...] --output NET [options]\n"
-        "       jadoube_trainer --stats FILE [FILE ...]     count games and positions\n"
+        "       jadoube_trainer --stats FILE [FILE ...]     count games and positions, fit K\n"
         "  --hidden N         hidden size, multiple of 32 (default 128; the engine is built for one size)\n"
         "  --epochs N         passes over the training positions (default 10)\n"
         "  --batch N          positions per Adam step (default 16384)\n"
@@ -29,6 +29,7 @@ void usage() {
         "  --lr-gamma X       (default 0.1)\n"
         "  --cosine           cosine decay from lr to lr * gamma instead of drops\n"
         "  --lambda X         weight of the game result in the target, 0..1 (default 0.2)\n"
+        "  --scale K          the loss's sigmoid(cp / K); the data's K is printed first (default 400)\n"
         "  --val X            fraction of the games held out for the validation loss (default 0.02)\n"
         "  --seed N           initial weights and shuffling (default 1)\n"
         "  --threads N        (default: all cores)\n"
@@ -96,6 +97,7 @@ int main(int argc, char* argv[]) {
         else if (k == "--mirror") c.mirror = true;
         else if (k == "--baseline") baseline = true;
         else if (k == "--lambda") number(c.lambda);
+        else if (k == "--scale") number(c.scale);
         else if (k == "--val") number(c.valFraction);
         else if (k == "--seed") number(c.seed);
         else if (k == "--threads") number(c.threads);
@@ -128,8 +130,8 @@ int main(int argc, char* argv[]) {
         usage();
         return 2;
     }
-    if (c.lambda < 0 || c.lambda > 1 || c.valFraction < 0 || c.valFraction >= 1) {
-        std::cerr << "error: --lambda must be in 0..1 and --val in 0..1 (exclusive)\n";
+    if (c.lambda < 0 || c.lambda > 1 || c.valFraction < 0 || c.valFraction >= 1 || !(c.scale > 0)) {
+        std::cerr << "error: --lambda must be in 0..1, --val in 0..1 (exclusive) and --scale positive\n";
         return 2;
     }
 
@@ -150,6 +152,8 @@ int main(int argc, char* argv[]) {
     const double loadSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     std::cerr << "total: " << total.games << " games, " << total.positions << " positions, " << total.kept
               << " kept; loaded in " << loadSeconds << " s\n";
+    std::printf("game results fit sigmoid(score / K) best at K = %.1f cp (training with --scale %.1f)\n",
+                train::fit_result_scale(samples), c.scale);
     if (stats) return 0;
 
     if (baseline) {

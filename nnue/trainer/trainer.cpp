@@ -148,8 +148,8 @@ void backward(const Layout& L, const float* P, float* G, const int* us, const in
     }
 }
 
-double target(const Sample& s, double lambda) {
-    return (1.0 - lambda) * sigmoid(double(s.score) / nnue::SCALE) + lambda * (s.result / 2.0);
+double target(const Sample& s, double lambda, double scale) {
+    return (1.0 - lambda) * sigmoid(double(s.score) / scale) + lambda * (s.result / 2.0);
 }
 
 // Chunks per batch: a function of the batch size only (reproducibility).
@@ -318,11 +318,32 @@ Fit validation_fit(const std::vector<Sample>& data, const Config& c, const std::
     std::size_t n = 0;
     for (const Sample& s : data)
         if (held_out(s, c.valFraction)) {
-            const double e = cp(s), d = sigmoid(e / nnue::SCALE) - target(s, c.lambda);
+            const double e = cp(s), d = sigmoid(e / c.scale) - target(s, c.lambda, c.scale);
             fit.loss += d * d, fit.cpError += std::abs(e - s.score), ++n;
         }
     if (n) fit.loss /= double(n), fit.cpError /= double(n);
     return fit;
+}
+
+double fit_result_scale(const std::vector<Sample>& data) {
+    auto error = [&](double k) {
+        double e = 0;
+        for (const Sample& s : data) {
+            const double d = sigmoid(double(s.score) / k) - s.result / 2.0;
+            e += d * d;
+        }
+        return e;
+    };
+    // Golden-section search on log K: the error has one minimum in K for any data
+    // whose results rise with the score.
+    const double phi = (std::sqrt(5.0) - 1) / 2;
+    double lo = std::log(10.0), hi = std::log(5000.0);
+    double a = hi - phi * (hi - lo), b = lo + phi * (hi - lo), ea = error(std::exp(a)), eb = error(std::exp(b));
+    while (hi - lo > 1e-5) {
+        if (ea < eb) hi = b, b = a, eb = ea, a = hi - phi * (hi - lo), ea = error(std::exp(a));
+        else lo = a, a = b, ea = eb, b = lo + phi * (hi - lo), eb = error(std::exp(b));
+    }
+    return std::exp((lo + hi) / 2);
 }
 
 std::expected<Model, std::string> train(const Config& c, std::vector<Sample> data,
@@ -330,6 +351,7 @@ std::expected<Model, std::string> train(const Config& c, std::vector<Sample> dat
     using Err = std::unexpected<std::string>;
     if (c.hidden < 32 || c.hidden > MaxHidden || c.hidden % 32) return Err("hidden size must be a multiple of 32 from 32 to 1024");
     if (c.batch < 1 || c.epochs < 1) return Err("batch size and epochs must be positive");
+    if (!(c.scale > 0)) return Err("the loss scale must be positive");
     if (data.size() < 2) return Err("not enough positions to train on (" + std::to_string(data.size()) + ")");
     std::unique_ptr<tbb::global_control> parallelism;
     if (c.threads > 0) parallelism = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, c.threads);
@@ -370,6 +392,7 @@ std::expected<Model, std::string> train(const Config& c, std::vector<Sample> dat
         const std::size_t n = end - begin;
         const int chunks = chunks_for(n);
         const float scale = 1.0f / float(n);
+        const double toK = nnue::SCALE / c.scale; // the net's output is in units of nnue::SCALE cp
         tbb::parallel_for(tbb::blocked_range<int>(0, chunks, 1), [&](const tbb::blocked_range<int>& r) {
             alignas(64) float accUs[MaxHidden], accThem[MaxHidden], dUs[MaxHidden], dThem[MaxHidden];
             int us[32], them[32];
@@ -384,10 +407,10 @@ std::expected<Model, std::string> train(const Config& c, std::vector<Sample> dat
                     const bool mirror = mirrorSeed && !s.castling && (Rng{mirrorSeed ^ i}.next() >> 63);
                     const int k = features(s, us, them, mirror);
                     const float out = forward(L, model.params.data(), us, them, k, accUs, accThem);
-                    const double p = sigmoid(out), t = target(s, lambda);
+                    const double p = sigmoid(toK * out), t = target(s, lambda, c.scale);
                     loss += (p - t) * (p - t);
                     if (learn) {
-                        const float g = float(2.0 * (p - t) * p * (1.0 - p)) * scale;
+                        const float g = float(2.0 * (p - t) * p * (1.0 - p) * toK) * scale;
                         backward(L, model.params.data(), G, us, them, k, accUs, accThem, g, dUs, dThem);
                     }
                 }

@@ -2,10 +2,12 @@
 // on the datagen format (src/datagen/format.h), exported to the engine's net
 // format (src/eval/nnue.h) with QA = 255, QB = 64, scale 400.
 //
-// Loss: mean over the batch of (sigmoid(out) - target)^2, where out is the net's
-// output in units of SCALE centipawns and
-//   target = (1 - lambda) * sigmoid(score / SCALE) + lambda * wdl,
-// score and wdl (0, 0.5, 1) from the side to move's point of view.
+// Loss: mean over the batch of (sigmoid(eval / K) - target)^2, where eval is the
+// net's output in centipawns, K the loss's scale (Config::scale) and
+//   target = (1 - lambda) * sigmoid(score / K) + lambda * wdl,
+// score and wdl (0, 0.5, 1) from the side to move's point of view. Blending the
+// two terms only makes sense when sigmoid(score / K) is what the score is worth in
+// games: fit_result_scale measures that K on the data.
 //
 // Reproducible: a batch is always cut into the same chunks (a function of the
 // batch size only), each chunk's gradient is summed on its own and the chunks
@@ -61,6 +63,7 @@ struct Config {
     double lrGamma = 0.1;
     bool cosine = false;      // cosine decay from lr to lr * lrGamma over all steps (instead of drops)
     double lambda = 0.2;      // weight of the game result in the target
+    double scale = 400;       // K of the loss, centipawns (the export scale stays nnue::SCALE)
     double valFraction = 0.02; // of the games, held out whole for the validation loss
     std::uint64_t seed = 1;
     int threads = 0;          // 0: all cores
@@ -119,6 +122,11 @@ struct Fit {
     double loss = 0, cpError = 0;
 };
 Fit validation_fit(const std::vector<Sample>& data, const Config& c, const std::function<double(const Sample&)>& cp);
+
+// The K for which sigmoid(score / K) predicts the game results best (least squares
+// against wdl = 0, 0.5, 1), searched from 10 to 5000 cp. Self-play at a few thousand
+// nodes converts small edges often, so K comes out well below the export scale.
+double fit_result_scale(const std::vector<Sample>& data);
 
 // Trains on data (shuffled here; the games whose hash falls in valFraction are held
 // out for validation, so that no game is on both sides).

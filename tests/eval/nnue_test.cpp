@@ -510,11 +510,17 @@ TEST_CASE("trainer: a sample's board comes back whole and the baseline loss uses
     c.hidden = nnue::HIDDEN;
     c.epochs = 2;
     // The second set-up holds out nine games in ten, far more positions than a batch
-    // of 256: validation then runs in more chunks than a training batch.
-    for (const auto& [batch, valFraction] : {std::pair{512, 0.2}, std::pair{256, 0.9}}) {
+    // of 256: validation then runs in more chunks than a training batch. It also
+    // trains with another loss scale, which both measurements must use.
+    struct Setup {
+        int batch;
+        double valFraction, scale;
+    };
+    for (const auto& [batch, valFraction, scale] : {Setup{512, 0.2, 400}, Setup{256, 0.9, 150}}) {
         CAPTURE(batch);
         c.batch = batch;
         c.valFraction = valFraction;
+        c.scale = scale;
         train::EpochReport reported;
         const auto model = train::train(c, data, [&](const train::EpochReport& r) { reported = r; });
         REQUIRE(model.has_value());
@@ -526,14 +532,38 @@ TEST_CASE("trainer: a sample's board comes back whole and the baseline loss uses
     }
     // Everything held out: the loss of a constant 0 cp is that of sigmoid(0) = 0.5 against every target.
     c.valFraction = 0.9999999;
+    c.scale = 250;
     double sum = 0, cp = 0;
     for (const train::Sample& s : data) {
-        const double t = 0.8 / (1 + std::exp(-s.score / 400.0)) + 0.2 * s.result / 2.0;
+        const double t = 0.8 / (1 + std::exp(-s.score / 250.0)) + 0.2 * s.result / 2.0;
         sum += (0.5 - t) * (0.5 - t), cp += std::abs(s.score);
     }
     const auto zero = train::validation_fit(data, c, [](const train::Sample&) { return 0.0; });
     CHECK(zero.loss == doctest::Approx(sum / double(data.size())).epsilon(1e-3));
     CHECK(zero.cpError == doctest::Approx(cp / double(data.size())).epsilon(1e-3));
+}
+
+TEST_CASE("trainer: the result scale K is where sigmoid(score / K) meets the results") {
+    // White scores 75% at +200 cp and 25% at -200: the least-squares K solves
+    // sigmoid(200 / K) = 3/4, K = 200 / ln 3 = 182 cp.
+    using enum datagen::Outcome;
+    const Position start = from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    auto games = [&](std::initializer_list<datagen::Outcome> up, std::initializer_list<datagen::Outcome> down) {
+        std::vector<train::Sample> data;
+        for (const auto o : up) data.push_back(train::make_sample(start, 200, o));
+        for (const auto o : down) data.push_back(train::make_sample(start, -200, o));
+        return data;
+    };
+    const double k = 200 / std::log(3.0);
+    CHECK(train::fit_result_scale(games({WhiteWin, WhiteWin, WhiteWin, BlackWin}, {BlackWin, BlackWin, BlackWin, WhiteWin})) ==
+          doctest::Approx(k).epsilon(1e-4));
+    // A draw is half a point: two wins and two draws are 75% too.
+    CHECK(train::fit_result_scale(games({WhiteWin, WhiteWin, Draw, Draw}, {BlackWin, BlackWin, Draw, Draw})) ==
+          doctest::Approx(k).epsilon(1e-4));
+    // More decisive results at the same scores mean a smaller K: 7 in 8 is sigmoid(ln 7).
+    CHECK(train::fit_result_scale(games({WhiteWin, WhiteWin, WhiteWin, WhiteWin, WhiteWin, WhiteWin, WhiteWin, BlackWin},
+                                        {BlackWin, BlackWin, BlackWin, BlackWin, BlackWin, BlackWin, BlackWin, WhiteWin})) ==
+          doctest::Approx(200 / std::log(7.0)).epsilon(1e-4));
 }
 
 // The position with files a<->h swapped (no castling rights: they do not mirror).
