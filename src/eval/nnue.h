@@ -23,8 +23,9 @@
 
 #include "board/position.h"
 
+// CMake reads the hidden size from the embedded net's header (CMakeLists.txt).
 #ifndef JADOUBE_NNUE_HIDDEN
-#define JADOUBE_NNUE_HIDDEN 128
+#error "JADOUBE_NNUE_HIDDEN is defined by the build from the embedded net"
 #endif
 
 namespace jadoube::nnue {

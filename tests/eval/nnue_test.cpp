@@ -573,7 +573,10 @@ std::string mirror_fen(const std::string& fen) {
     in >> board >> stm >> castling >> ep;
     std::getline(in, rest);
     std::istringstream ranks(board);
-    for (std::string rank; std::getline(ranks, rank, '/');) out += (out.empty() ? "" : "/") + std::string(rank.rbegin(), rank.rend());
+    for (std::string rank; std::getline(ranks, rank, '/');) {
+        if (!out.empty()) out += '/';
+        out.append(rank.rbegin(), rank.rend());
+    }
     if (ep != "-") ep[0] = char('a' + 'h' - ep[0]);
     return out + " " + stm + " " + castling + " " + ep + rest;
 }
