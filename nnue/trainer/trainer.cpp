@@ -16,7 +16,7 @@
 #include <tbb/parallel_for.h>
 
 #include "eval/nnue.h"
-#include "util/splitmix.h"
+#include "util/random.h"
 
 namespace jadoube::train {
 

@@ -4,6 +4,7 @@
 #include <array>
 
 #include "board/bitboard.h"
+#include "util/random.h"
 
 namespace jadoube {
 namespace detail {
@@ -15,17 +16,6 @@ namespace {
 
 Bitboard RookTable[0x19000];  // 102,400 entries: the sum of 2^bits over all squares
 Bitboard BishopTable[0x1480]; // 5,248 entries
-
-// xorshift64*: small, fast, and the same sequence on every machine.
-struct Prng {
-    std::uint64_t s;
-    std::uint64_t next() {
-        s ^= s >> 12, s ^= s << 25, s ^= s >> 27;
-        return s * 2685821657736338717ULL;
-    }
-    // Magics with few set bits are found much sooner.
-    std::uint64_t sparse() { return next() & next() & next(); }
-};
 
 void init_slider(PieceType pt, Bitboard* table, Magic* magics) {
     std::array<Bitboard, 4096> occupancy{}, reference{};
@@ -56,7 +46,7 @@ void init_slider(PieceType pt, Bitboard* table, Magic* magics) {
             m.attacks[m.index(occupancy[i])] = reference[i];
 #else
         m.shift = 64 - bits;
-        Prng rng{0x9E3779B97F4A7C15ULL ^ (std::uint64_t(s) << 32) ^ pt};
+        Xorshift64Star rng{0x9E3779B97F4A7C15ULL ^ (std::uint64_t(s) << 32) ^ pt};
         for (bool found = false; !found;) {
             do m.magic = rng.sparse();
             while (popcount((m.mask * m.magic) >> 56) < 6);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "board/types.h"
+#include "util/random.h"
 
 namespace jadoube::zobrist {
 
@@ -15,11 +16,8 @@ struct Keys {
 
 constexpr Keys make_keys() {
     Keys k{};
-    std::uint64_t s = 1070372ULL;
-    auto next = [&s] { // xorshift64*
-        s ^= s >> 12, s ^= s << 25, s ^= s >> 27;
-        return s * 2685821657736338717ULL;
-    };
+    Xorshift64Star rng{1070372ULL};
+    auto next = [&rng] { return rng.next(); };
     for (auto& piece : k.psq)
         for (Key& key : piece) key = next();
     for (Key& key : k.enpassant) key = next();

@@ -12,8 +12,9 @@
 
 #include "board/movegen.h"
 #include "datagen/format.h"
+#include "laws/rules.h"
 #include "search/threads.h"
-#include "util/splitmix.h"
+#include "util/random.h"
 
 namespace jadoube::datagen {
 
@@ -86,11 +87,9 @@ public:
         int winStreak = 0, drawStreak = 0;
         std::optional<Outcome> result;
         while (!result) {
-            if (MoveList<LEGAL>(pos).size() == 0) {
-                result = pos.checkers() ? (pos.side_to_move() == WHITE ? Outcome::BlackWin : Outcome::WhiteWin) : Outcome::Draw;
-                break;
-            }
-            if (drawn(pos) || int(record.plies()) >= config_.maxPlies) {
+            result = game_over(pos);
+            if (result) break;
+            if (int(record.plies()) >= config_.maxPlies) {
                 result = Outcome::Draw;
                 break;
             }
@@ -146,7 +145,7 @@ private:
             if (moves.size() == 0) return std::nullopt;
             pos.do_move(*(moves.begin() + rng.below(moves.size())));
         }
-        if (MoveList<LEGAL>(pos).size() == 0 || drawn(pos)) return std::nullopt;
+        if (game_over(pos)) return std::nullopt;
         return pos;
     }
 
@@ -155,23 +154,11 @@ private:
 
 } // namespace
 
-bool drawn(const Position& pos) {
-    // Dead positions: bare kings, a lone minor, or only bishops, all on one colour.
-    const Bitboard all = pos.pieces(), kings = pos.pieces(KING);
-    const Bitboard others = all & ~kings;
-    if (!others || (popcount(others) == 1 && (others & pos.pieces(KNIGHT, BISHOP)))) return true;
-    if (others == pos.pieces(BISHOP) && (!(others & DARK_SQUARES) || !(others & ~DARK_SQUARES))) return true;
-
-    const StateInfo& st = pos.state();
-    if (st.rule50 >= 100) return true; // the caller has ruled out mate first
-
-    // Threefold: two earlier occurrences since the last irreversible move.
-    const auto& h = pos.history();
-    const int end = std::min({int(st.rule50), int(st.pliesFromNull), int(h.size()) - 1});
-    int seen = 0;
-    for (int i = 4; i <= end; i += 2)
-        if (h[h.size() - 1 - std::size_t(i)].key == st.key && ++seen == 2) return true;
-    return false;
+std::optional<Outcome> game_over(const Position& pos) {
+    const laws::GameState state = laws::game_state(pos);
+    if (state == laws::GameState::Ongoing) return std::nullopt;
+    if (state == laws::GameState::Checkmate) return pos.side_to_move() == WHITE ? Outcome::BlackWin : Outcome::WhiteWin;
+    return Outcome::Draw;
 }
 
 std::expected<Stats, std::string> run(const Config& config, const std::function<void(const Stats&)>& progress) {

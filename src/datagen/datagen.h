@@ -15,10 +15,12 @@
 #include <cstdint>
 #include <expected>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "board/position.h"
+#include "datagen/format.h"
 
 namespace jadoube::datagen {
 
@@ -64,9 +66,10 @@ struct Stats {
 // while games are being played. Errors: the output cannot be written, a book FEN is invalid.
 std::expected<Stats, std::string> run(const Config& config, const std::function<void(const Stats&)>& progress = {});
 
-// The draw rules datagen applies to end a game (5.2.2 dead position for bare
-// kings and a lone minor, or bishops all on one colour; 9.2 threefold
-// repetition; 9.3 fifty moves): true when the game is drawn at pos.
-bool drawn(const Position& pos);
+// How a data game stands at pos, as the Laws say (laws::game_state): checkmate is
+// the mating side's win; stalemate, a dead position, fivefold and seventy-five
+// moves are draws, and so are the claimable draws (9.2 threefold, 9.3 fifty
+// moves), which either engine would claim. nullopt while the game goes on.
+std::optional<Outcome> game_over(const Position& pos);
 
 } // namespace jadoube::datagen

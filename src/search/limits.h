@@ -11,6 +11,9 @@ namespace jadoube {
 
 using TimePoint = std::chrono::steady_clock::time_point;
 
+// The most search threads a pool takes (the Threads option's maximum).
+constexpr int MaxThreads = 1024;
+
 struct SearchLimits {
     std::int64_t time[COLOR_NB] = {-1, -1}; // ms left on each clock; -1 = not given
     std::int64_t inc[COLOR_NB] = {0, 0};

@@ -1,14 +1,19 @@
 #include "uci/go_params.h"
 
+#include <algorithm>
 #include <array>
 
-#include "uci/notation.h"
-#include "uci/perft_report.h"
-#include "uci/text.h"
+#include "notation/move_text.h"
+#include "notation/perft_report.h"
+#include "search/search.h"
+#include "util/text.h"
 
 namespace jadoube {
 
 namespace {
+
+// movestogo beyond this is as good as "the rest of the game" to time management.
+constexpr std::int64_t MaxMovesToGo = 1000;
 
 constexpr std::array Keywords = {"wtime", "btime", "winc",   "binc",     "movestogo", "depth", "nodes",
                                  "mate",  "movetime", "infinite", "ponder", "searchmoves", "perft"};
@@ -21,27 +26,30 @@ bool is_keyword(std::string_view t) {
 
 } // namespace
 
-std::expected<GoParams, std::string> parse_go(std::span<const std::string_view> args, const Position& pos) {
+std::expected<GoCommand, std::string> parse_go(std::span<const std::string_view> args, const Position& pos,
+                                               TimePoint received) {
     using Err = std::unexpected<std::string>;
-    GoParams p;
+    GoCommand go;
+    SearchLimits& l = go.limits;
+    l.start = received;
     bool other = false; // anything besides perft was given
 
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string_view key = args[i];
-        if (key == "infinite") { p.infinite = other = true; continue; }
-        if (key == "ponder") { p.ponder = other = true; continue; }
+        if (key == "infinite") { l.infinite = other = true; continue; }
+        if (key == "ponder") { l.ponder = other = true; continue; }
         if (key == "searchmoves") {
             other = true;
-            p.searchmoves.clear();
+            l.searchmoves.clear();
             while (i + 1 < args.size() && !is_keyword(args[i + 1])) {
                 const std::string_view t = args[++i];
                 const Move m = parse_uci_move(pos, t);
                 if (!m)
                     return Err("go searchmoves: " + text::quoted(t)
                                + (is_uci_move_syntax(t) ? " is not legal in " + pos.fen() : " is not a UCI move"));
-                p.searchmoves.push_back(m);
+                l.searchmoves.push_back(m);
             }
-            if (p.searchmoves.empty()) return Err("go searchmoves: no moves given");
+            if (l.searchmoves.empty()) return Err("go searchmoves: no moves given");
             continue;
         }
         if (!is_keyword(key)) return Err("go: unknown parameter " + text::quoted(key));
@@ -56,22 +64,22 @@ std::expected<GoParams, std::string> parse_go(std::span<const std::string_view> 
         if (key == "perft") {
             if (*v < 1 || *v > MaxPerftDepth)
                 return Err("go perft: depth " + std::to_string(*v) + " is outside 1.." + std::to_string(MaxPerftDepth));
-            p.perft = int(*v);
+            go.perft = int(*v);
             continue;
         }
         other = true;
-        if (key == "wtime") p.time[WHITE] = v;
-        else if (key == "btime") p.time[BLACK] = v;
-        else if (key == "winc") p.inc[WHITE] = v;
-        else if (key == "binc") p.inc[BLACK] = v;
-        else if (key == "movestogo") p.movestogo = v;
-        else if (key == "depth") p.depth = v;
-        else if (key == "nodes") p.nodes = v;
-        else if (key == "mate") p.mate = v;
-        else if (key == "movetime") p.movetime = v;
+        if (key == "wtime") l.time[WHITE] = std::max<std::int64_t>(0, *v);
+        else if (key == "btime") l.time[BLACK] = std::max<std::int64_t>(0, *v);
+        else if (key == "winc") l.inc[WHITE] = *v;
+        else if (key == "binc") l.inc[BLACK] = *v;
+        else if (key == "movestogo") l.movestogo = int(std::min(*v, MaxMovesToGo));
+        else if (key == "depth") l.depth = int(std::min<std::int64_t>(*v, MAX_PLY - 1));
+        else if (key == "nodes") l.nodes = std::uint64_t(*v);
+        else if (key == "mate") l.mate = int(std::min<std::int64_t>(*v, MAX_PLY));
+        else if (key == "movetime") l.movetime = *v;
     }
-    if (p.perft && other) return Err("go perft takes no other parameters");
-    return p;
+    if (go.perft && other) return Err("go perft takes no other parameters");
+    return go;
 }
 
 } // namespace jadoube

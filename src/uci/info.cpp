@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "uci/notation.h"
+#include "notation/move_text.h"
 
 namespace jadoube {
 
@@ -55,24 +55,6 @@ std::string format_bestmove(Move best, Move ponder, const Position& root) {
         s += " ponder " + to_uci(ponder, p);
     }
     return s + '\n';
-}
-
-SearchLimits to_limits(const GoParams& p, TimePoint start) {
-    SearchLimits l;
-    l.start = start;
-    for (Color c : {WHITE, BLACK}) {
-        if (p.time[c]) l.time[c] = std::max<std::int64_t>(0, *p.time[c]);
-        if (p.inc[c]) l.inc[c] = *p.inc[c];
-    }
-    l.movestogo = p.movestogo ? int(std::min<std::int64_t>(*p.movestogo, 1000)) : 0;
-    l.depth = p.depth ? int(std::min<std::int64_t>(*p.depth, MAX_PLY - 1)) : 0;
-    l.nodes = p.nodes ? std::uint64_t(*p.nodes) : 0;
-    l.mate = p.mate ? int(std::min<std::int64_t>(*p.mate, MAX_PLY)) : 0;
-    l.movetime = p.movetime ? *p.movetime : -1;
-    l.infinite = p.infinite;
-    l.ponder = p.ponder;
-    l.searchmoves = p.searchmoves;
-    return l;
 }
 
 } // namespace jadoube

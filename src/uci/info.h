@@ -4,9 +4,7 @@
 #include <string>
 
 #include "board/position.h"
-#include "search/limits.h"
 #include "search/search.h"
-#include "uci/go_params.h"
 
 namespace jadoube {
 
@@ -17,7 +15,5 @@ std::string format_info(const SearchReport& r, const Position& root, bool showWd
 std::string format_bestmove(Move best, Move ponder, const Position& root);
 // Win/draw/loss per mille for a score: a logistic model (50% wins at +200 cp).
 void wdl(int score, int& w, int& d, int& l);
-
-SearchLimits to_limits(const GoParams& p, TimePoint start);
 
 } // namespace jadoube

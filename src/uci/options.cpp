@@ -1,6 +1,6 @@
 #include "uci/options.h"
 
-#include "uci/text.h"
+#include "util/text.h"
 
 namespace jadoube {
 

@@ -9,6 +9,8 @@
 #include <string>
 #include <string_view>
 
+#include "search/limits.h"
+
 namespace jadoube {
 
 enum class OptionId : std::uint8_t { Hash, Threads, ClearHash, Ponder, MultiPV, MoveOverhead, UciChess960, UciShowWDL, UseNNUE, EvalFile };
@@ -28,7 +30,7 @@ struct OptionSpec {
 
 inline constexpr std::array OptionTable = {
     OptionSpec{OptionId::Hash, "Hash", OptionType::Spin, 16, 1, 33554432},
-    OptionSpec{OptionId::Threads, "Threads", OptionType::Spin, 1, 1, 1024},
+    OptionSpec{OptionId::Threads, "Threads", OptionType::Spin, 1, 1, MaxThreads},
     OptionSpec{OptionId::ClearHash, "Clear Hash", OptionType::Button, 0, 0, 0},
     OptionSpec{OptionId::Ponder, "Ponder", OptionType::Check, 0, 0, 1},
     OptionSpec{OptionId::MultiPV, "MultiPV", OptionType::Spin, 1, 1, 256},

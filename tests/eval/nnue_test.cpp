@@ -21,8 +21,9 @@
 #include "eval/hce.h"
 #include "eval/nnue.h"
 #include "trainer.h"
-#include "uci/book.h"
-#include "uci/datagen.h"
+#include "cli/datagen.h"
+#include "datagen/book.h"
+#include "notation/san.h"
 
 using namespace jadoube;
 
@@ -373,29 +374,34 @@ TEST_CASE("datagen --eval: games played with the net say so and differ from the 
     CHECK(netGame != hceGame); // same seed and opening, other evaluation: other scores
 
     const std::string out = temp_path("bad.vf").string();
-    CHECK(datagen_command({"--output", out, "--games", "1", "--eval", "lc0"}) == 2);
-    CHECK(datagen_command({"--output", out, "--games", "1", "--eval-file", "x.nnue"}) == 2);
-    CHECK(datagen_command({"--output", out, "--games", "1", "--eval", "nnue", "--eval-file", "/nonexistent.nnue"}) == 1);
+    CHECK(datagen_command(std::vector<std::string_view>{"--output", out, "--games", "1", "--eval", "lc0"}) == 2);
+    CHECK(datagen_command(std::vector<std::string_view>{"--output", out, "--games", "1", "--eval-file", "x.nnue"}) == 2);
+    CHECK(datagen_command(std::vector<std::string_view>{"--output", out, "--games", "1", "--eval", "nnue", "--eval-file", "/nonexistent.nnue"}) == 1);
     CHECK(!std::filesystem::exists(out));
     CHECK(!nnue::enabled());
     nnue::set_enabled(was);
     for (const char* f : {"nnue.vf", "nnue.vf.meta", "hce.vf", "hce.vf.meta"}) std::filesystem::remove(temp_path(f));
 }
 
-TEST_CASE("datagen draw rules: dead material and threefold repetition and fifty moves") {
-    CHECK(datagen::drawn(from_fen("8/8/4k3/8/8/3K4/8/8 w - - 0 1")));
-    CHECK(datagen::drawn(from_fen("8/8/4k3/8/8/3KN3/8/8 w - - 0 1")));
-    CHECK(datagen::drawn(from_fen("8/8/4kb2/8/8/3KB3/8/8 w - - 0 1")));  // f6 and e3: both dark
-    CHECK(!datagen::drawn(from_fen("8/8/4k1b1/8/8/3KB3/8/8 w - - 0 1"))); // g6 is light
-    CHECK(!datagen::drawn(from_fen("8/8/4k3/8/8/3KNN2/8/8 w - - 0 1")));
-    CHECK(datagen::drawn(from_fen("8/8/4k3/8/8/3K4/R7/8 w - - 100 80")));
+TEST_CASE("datagen game end: 5.1.1 mate, 5.2.2 dead positions, 9.2 threefold and 9.3 fifty moves from the Laws") {
+    using datagen::game_over;
+    const auto draw = std::optional(datagen::Outcome::Draw);
+    CHECK(game_over(from_fen("8/8/4k3/8/8/3K4/8/8 w - - 0 1")) == draw);
+    CHECK(game_over(from_fen("8/8/4k3/8/8/3KN3/8/8 w - - 0 1")) == draw);
+    CHECK(game_over(from_fen("8/8/4kb2/8/8/3KB3/8/8 w - - 0 1")) == draw); // f6 and e3: both dark
+    CHECK(!game_over(from_fen("8/8/4k1b1/8/8/3KB3/8/8 w - - 0 1")));       // g6 is light
+    CHECK(!game_over(from_fen("8/8/4k3/8/8/3KNN2/8/8 w - - 0 1")));
+    CHECK(game_over(from_fen("8/8/4k3/8/8/3K4/R7/8 w - - 100 80")) == draw);
+    CHECK(game_over(from_fen("8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/8 w - - 0 1")) == draw); // a locked pawn wall
+    CHECK(game_over(from_fen("6k1/8/8/8/8/8/5PPP/r5K1 w - - 0 1")) == datagen::Outcome::BlackWin); // 5.1.1
+    CHECK(game_over(from_fen("k7/2Q5/1K6/8/8/8/8/8 b - - 0 1")) == draw);                       // 5.2.1
     Position pos;
     for (int i = 0; i < 2; ++i)
         for (Move m : {Move(SQ_G1, SQ_F3), Move(SQ_G8, SQ_F6), Move(SQ_F3, SQ_G1), Move(SQ_F6, SQ_G8)}) {
-            CHECK(!datagen::drawn(pos));
+            CHECK(!game_over(pos));
             pos.do_move(m);
         }
-    CHECK(datagen::drawn(pos)); // the start position a third time
+    CHECK(game_over(pos) == draw); // the start position a third time
 }
 
 TEST_CASE("book lines: SAN moves and PGN games become openings") {

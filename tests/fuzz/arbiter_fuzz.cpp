@@ -3,7 +3,7 @@
 // Built and run by scripts/fuzz (never by CMake: tests/fuzz is excluded there).
 //
 // Checked (uci/arbiter_cli.h and shared/design/touch-move.md, "Arbiter mode"):
-//   - the reader does not crash and returns 0 or ArbiterExitMalformed;
+//   - the reader does not crash and returns 0 or ExitFailure;
 //   - one ruling line for each event line (a line that is neither blank nor a
 //     comment) up to the end, or up to the first malformed line, where it stops;
 //   - a malformed log gives exactly one line on the error stream, "line N: ..." /
@@ -21,8 +21,8 @@
 
 #include "fuzz_lines.h"
 #include "laws/rulings.h"
-#include "uci/arbiter_cli.h"
-#include "uci/text.h"
+#include "cli/arbiter.h"
+#include "util/text.h"
 
 using namespace jadoube;
 
@@ -61,7 +61,7 @@ Result read(std::string_view log, Lang lang, const std::vector<std::string_view>
     std::istringstream in{std::string(log), std::ios::binary};
     std::ostringstream out, err;
     const int code = run_arbiter(in, out, err, lang);
-    if (code != 0 && code != ArbiterExitMalformed) fail("exit status");
+    if (code != 0 && code != ExitFailure) fail("exit status");
 
     Result r{code, 0, 0};
     for (std::string_view l : lines_of(out.str())) {

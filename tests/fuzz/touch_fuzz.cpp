@@ -35,7 +35,7 @@
 #include "board/movegen.h"
 #include "laws/rulings.h"
 #include "laws/touchmove.h"
-#include "uci/touch_text.h"
+#include "notation/touch_text.h"
 
 using namespace jadoube;
 

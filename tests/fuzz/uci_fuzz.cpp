@@ -49,10 +49,10 @@
 #include "fuzz_lines.h"
 #include "board/movegen.h"
 #include "eval/nnue.h"
-#include "uci/notation.h"
+#include "notation/move_text.h"
 #include "uci/options.h"
-#include "uci/text.h"
-#include "uci/uci.h"
+#include "util/text.h"
+#include "uci/session.h"
 
 using namespace jadoube;
 

@@ -12,8 +12,8 @@
 #include "laws/arbiter.h"
 #include "laws/rulings.h"
 #include "../support/run_binary.h"
-#include "uci/arbiter_cli.h"
-#include "uci/touch_text.h"
+#include "cli/arbiter.h"
+#include "notation/touch_text.h"
 
 using namespace jadoube;
 using jadoube::test::run_binary;
@@ -268,7 +268,7 @@ TEST_CASE("4.8 a new game forgets the moves") {
 
 TEST_CASE("arbiter malformed: an illegal move stops the log with its line number") {
     const Run r = arbiter(read_file(log_path("malformed.log")));
-    CHECK(r.code == ArbiterExitMalformed);
+    CHECK(r.code == ExitFailure);
     CHECK(r.out == std::vector<std::string>{"ok", "ok"});
     CHECK(r.err == "line 4: move: 'e7e4' is not legal in rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n");
     const Run ru = arbiter(read_file(log_path("malformed.log")), Lang::Ru);
@@ -279,7 +279,7 @@ TEST_CASE("arbiter malformed: an illegal move stops the log with its line number
 TEST_CASE("arbiter malformed: each kind of bad line") {
     const auto err = [](const std::string& log) {
         const Run r = arbiter(log);
-        CHECK(r.code == ArbiterExitMalformed);
+        CHECK(r.code == ExitFailure);
         return r.err;
     };
     CHECK(err("touch e2\n") == "line 1: touch: no position yet; a log starts with startpos or fen\n");
@@ -381,18 +381,18 @@ TEST_CASE("arbiter binary Chess960 and promotion logs") {
 
 TEST_CASE("arbiter binary malformed log: non-zero exit and the line number on stderr") {
     const auto r = run_binary({"arbiter", log_path("malformed.log")}, "");
-    CHECK(r.exitCode == ArbiterExitMalformed);
+    CHECK(r.exitCode == ExitFailure);
     CHECK(lines_of(r.out) == std::vector<std::string>{"ok", "ok"});
     CHECK(r.err.starts_with("line 4: "));
     const auto ru = run_binary({"arbiter", "--lang", "ru"}, "startpos\nmove e2e5\n");
-    CHECK(ru.exitCode == ArbiterExitMalformed);
+    CHECK(ru.exitCode == ExitFailure);
     CHECK(ru.err.starts_with("строка 2: "));
 }
 
 TEST_CASE("arbiter binary usage errors") {
-    CHECK(run_binary({"arbiter", "--lang", "fr"}, "").exitCode == ArbiterExitUsage);
-    CHECK(run_binary({"arbiter", "/nonexistent/file.log"}, "").exitCode == ArbiterExitUsage);
-    CHECK(run_binary({"arbiter", "a.log", "b.log"}, "").exitCode == ArbiterExitUsage);
+    CHECK(run_binary({"arbiter", "--lang", "fr"}, "").exitCode == ExitUsage);
+    CHECK(run_binary({"arbiter", "/nonexistent/file.log"}, "").exitCode == ExitUsage);
+    CHECK(run_binary({"arbiter", "a.log", "b.log"}, "").exitCode == ExitUsage);
 }
 
 } // TEST_SUITE

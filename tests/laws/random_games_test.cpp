@@ -11,7 +11,7 @@
 #include "board/movegen.h"
 #include "laws/rules.h"
 #include "laws/validate.h"
-#include "uci/rules_report.h"
+#include "notation/rules_report.h"
 
 using namespace jadoube;
 using laws::GameState;

@@ -7,7 +7,7 @@
 
 #include "laws/rules.h"
 #include "laws/validate.h"
-#include "uci/notation.h"
+#include "notation/move_text.h"
 
 using namespace jadoube;
 using laws::GameState;

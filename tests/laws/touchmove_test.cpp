@@ -9,9 +9,9 @@
 
 #include "board/movegen.h"
 #include "laws/touchmove.h"
-#include "uci/notation.h"
-#include "uci/text.h"
-#include "uci/touch_text.h"
+#include "notation/move_text.h"
+#include "util/text.h"
+#include "notation/touch_text.h"
 
 using namespace jadoube;
 

@@ -7,7 +7,7 @@
 #include "../uci/session_fixture.h"
 #include "board/movegen.h"
 #include "laws/rules.h"
-#include "uci/notation.h"
+#include "notation/move_text.h"
 
 using namespace jadoube;
 using namespace jadoube::test;

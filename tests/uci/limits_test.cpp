@@ -16,7 +16,7 @@
 
 #include "../support/engine_process.h"
 #include "session_fixture.h"
-#include "uci/notation.h"
+#include "notation/move_text.h"
 #include "util/memory.h"
 
 using namespace jadoube;

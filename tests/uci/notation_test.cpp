@@ -2,7 +2,7 @@
 #include <doctest/doctest.h>
 
 #include "board/movegen.h"
-#include "uci/notation.h"
+#include "notation/move_text.h"
 
 using namespace jadoube;
 

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "uci/uci.h"
+#include "uci/session.h"
 
 namespace jadoube::test {
 

@@ -19,7 +19,7 @@
 #include "../support/engine_process.h"
 #include "board/movegen.h"
 #include "laws/rules.h"
-#include "uci/notation.h"
+#include "notation/move_text.h"
 
 using namespace jadoube;
 using namespace jadoube::test;

@@ -1,7 +1,7 @@
 // The protocol layer's text helpers.
 #include <doctest/doctest.h>
 
-#include "uci/text.h"
+#include "util/text.h"
 
 using namespace jadoube::text;
 

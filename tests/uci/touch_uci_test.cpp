@@ -11,7 +11,7 @@
 
 #include "../support/engine_process.h"
 #include "session_fixture.h"
-#include "uci/notation.h"
+#include "notation/move_text.h"
 
 using namespace jadoube;
 using jadoube::test::count_prefixed;

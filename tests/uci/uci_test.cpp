@@ -9,9 +9,9 @@
 #include <string>
 
 #include "session_fixture.h"
-#include "uci/display.h"
-#include "uci/notation.h"
-#include "uci/uci.h"
+#include "notation/display.h"
+#include "notation/move_text.h"
+#include "uci/session.h"
 
 using namespace jadoube;
 using jadoube::test::count_prefixed;

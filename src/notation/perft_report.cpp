@@ -1,7 +1,7 @@
-#include "uci/perft_report.h"
+#include "notation/perft_report.h"
 
 #include "board/perft.h"
-#include "uci/notation.h"
+#include "notation/move_text.h"
 
 namespace jadoube {
 

@@ -1,4 +1,4 @@
-#include "uci/notation.h"
+#include "notation/move_text.h"
 
 #include <optional>
 

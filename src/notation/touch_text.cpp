@@ -1,7 +1,7 @@
-#include "uci/touch_text.h"
+#include "notation/touch_text.h"
 
-#include "uci/notation.h"
-#include "uci/text.h"
+#include "notation/move_text.h"
+#include "util/text.h"
 
 namespace jadoube {
 

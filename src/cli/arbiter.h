@@ -9,14 +9,12 @@
 #include <span>
 #include <string_view>
 
+#include "util/exit_code.h"
 #include "laws/rulings.h"
 
 namespace jadoube {
 
-constexpr int ArbiterExitMalformed = 1;
-constexpr int ArbiterExitUsage = 2;
-
-// Reads the log to its end: 0, or ArbiterExitMalformed at the first malformed line.
+// Reads the log to its end: ExitOk, or ExitFailure at the first malformed line.
 int run_arbiter(std::istream& in, std::ostream& out, std::ostream& err, Lang lang);
 
 // The command line after `arbiter`: [--lang en|ru] [FILE], standard input without FILE.

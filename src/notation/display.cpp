@@ -1,6 +1,6 @@
-#include "uci/display.h"
+#include "notation/display.h"
 
-#include "uci/notation.h"
+#include "notation/move_text.h"
 
 namespace jadoube {
 

@@ -1,4 +1,4 @@
-#include "uci/text.h"
+#include "util/text.h"
 
 #include <charconv>
 

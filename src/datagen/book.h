@@ -17,8 +17,4 @@ namespace jadoube {
 // unreadable line or game is an error naming it.
 std::expected<std::vector<datagen::Opening>, std::string> load_book(const std::string& path);
 
-// The legal move of pos that a SAN token names (e4, exd5, Nbd7, R1e2, e8=Q,
-// O-O, with or without +, #, !, ?), or Move::none().
-Move parse_san(const Position& pos, std::string_view san);
-
 } // namespace jadoube

@@ -1,4 +1,4 @@
-#include "uci/datagen.h"
+#include "cli/datagen.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -7,16 +7,15 @@
 #include <string>
 #include <unistd.h>
 
+#include "util/exit_code.h"
+#include "datagen/book.h"
 #include "datagen/datagen.h"
 #include "eval/nnue.h"
-#include "uci/book.h"
-#include "uci/text.h"
+#include "util/text.h"
 
 namespace jadoube {
 
 namespace {
-
-constexpr int ExitOk = 0, ExitFailure = 1, ExitUsage = 2;
 
 void usage() {
     std::cerr << "usage: jadoube datagen --output FILE (--games N | --positions N) [options]\n"
@@ -87,7 +86,7 @@ void write_meta(const std::string& path, const std::string& commandLine, const d
 
 } // namespace
 
-int datagen_command(const std::vector<std::string_view>& args) {
+int datagen_command(std::span<const std::string_view> args) {
     datagen::Config c;
     std::string bookPath, evalName = "hce", evalFile;
     bool overwrite = false, randomPliesGiven = false;

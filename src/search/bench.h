@@ -1,11 +1,17 @@
 // `bench`: a fixed-depth search of fixed positions with one thread and a fresh
 // 16 MiB table. The node total is the search's signature: any change to search or
 // evaluation that changes it shows up here, and it must not vary from run to run.
+// The command line (`jadoube bench`) and UCI (`bench`) both call run_bench(), so
+// they cannot disagree.
 #pragma once
 
 #include <cstdint>
+#include <expected>
+#include <functional>
+#include <string>
 #include <string_view>
-#include <vector>
+
+#include "search/limits.h"
 
 namespace jadoube {
 
@@ -61,5 +67,17 @@ inline constexpr std::string_view BenchPositions[] = {
     "8/8/8/8/8/6k1/6p1/6K1 w - - 0 1",
     "7k/7P/6K1/8/3B4/8/8/8 b - - 0 1",
 };
+
+struct BenchConfig {
+    int depth = BenchDepth;
+    int threads = 1; // more threads measure time to depth; only 1 gives the signature
+};
+
+// Searches every bench position to config.depth in a pool and table of its own
+// (16 MiB, cleared), so the count depends on nothing searched before. Each output
+// line (one per position, then the totals in Stockfish's layout) goes to print.
+// Returns the node total, or why the bench could not run (bad depth or threads).
+std::expected<std::uint64_t, std::string> run_bench(const BenchConfig& config,
+                                                    const std::function<void(const std::string& lines)>& print);
 
 } // namespace jadoube

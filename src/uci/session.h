@@ -12,14 +12,13 @@
 #include <vector>
 
 #include "board/position.h"
-#include "laws/touchmove.h"
+#include "search/bench.h"
 #include "search/threads.h"
 #include "uci/options.h"
 #include "uci/output.h"
+#include "uci/touch_commands.h"
 
 namespace jadoube {
-
-struct GoParams;
 
 class UciSession {
 public:
@@ -54,13 +53,8 @@ private:
     Reply cmd_ponderhit();
     Reply cmd_debug(Args args);
     Reply cmd_bench(Args args);
-    // Touch-move (Article 4), in touch_commands.cpp.
-    Reply cmd_touch_event(std::string_view command, Args args);
-    Reply cmd_obligation(Args args) const;
-    // Narrows a `go` to the permitted moves; returns the move to answer with at
-    // once when only one is permitted (Move::none() otherwise).
-    std::expected<Move, std::string> restrict_to_obligation(GoParams& params) const;
-    Reply answer_forced(Move m, const GoParams& params);
+    // One move permitted by touch-move: answered without a search.
+    Reply answer_forced(Move m, const SearchLimits& limits);
     void send_held_bestmove();
     // Ends a running search (its bestmove is sent) before the state it reads changes.
     void stop_search() { pool_.stop(); pool_.wait(); send_held_bestmove(); }
@@ -76,7 +70,7 @@ private:
     std::string startFen_; // X-FEN, readable in both modes when the set-up allows
     std::vector<Move> moves_;
     // The touch-move events of the side to move in pos_; forgotten with pos_.
-    TouchMove touch_;
+    TouchCommands touch_;
     // A forced bestmove of `go infinite` / `go ponder`, sent at stop (or ponderhit).
     std::string heldBestmove_;
     bool heldInfinite_ = false;
@@ -87,5 +81,8 @@ private:
 
 // Reads commands until `quit` or end of input. Returns the process exit code.
 int run_loop(std::istream& in, std::ostream& out);
+
+// The arguments of `bench` (UCI) and `jadoube bench` (command line): [depth [threads]].
+std::expected<BenchConfig, std::string> parse_bench_args(std::span<const std::string_view> args);
 
 } // namespace jadoube

@@ -4,11 +4,11 @@
 #pragma once
 
 #include <string_view>
-#include <vector>
+#include <span>
 
 namespace jadoube {
 
 // args: the words after `datagen`. Returns the process exit code.
-int datagen_command(const std::vector<std::string_view>& args);
+int datagen_command(std::span<const std::string_view> args);
 
 } // namespace jadoube

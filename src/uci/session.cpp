@@ -1,20 +1,20 @@
-#include "uci/uci.h"
+#include "uci/session.h"
 
 #include <istream>
 
 #include "board/movegen.h"
 #include "eval/nnue.h"
 #include "laws/validate.h"
-#include "uci/bench.h"
-#include "uci/info.h"
-#include "uci/display.h"
+#include "notation/display.h"
+#include "notation/move_text.h"
+#include "notation/perft_report.h"
+#include "notation/rules_report.h"
+#include "notation/touch_text.h"
 #include "uci/go_params.h"
-#include "uci/line_reader.h"
-#include "uci/notation.h"
-#include "uci/perft_report.h"
-#include "uci/rules_report.h"
-#include "uci/text.h"
-#include "uci/touch_text.h"
+#include "uci/info.h"
+#include "util/exit_code.h"
+#include "util/line_reader.h"
+#include "util/text.h"
 
 namespace jadoube {
 
@@ -70,7 +70,7 @@ UciSession::Reply UciSession::dispatch(std::string_view command, Args args) {
         if (!args.empty()) return no_arguments(command, args, "");
         stop_search();
         pool_.clear();
-        touch_ = TouchMove(pos_);
+        touch_.reset(pos_);
         return "";
     }
     if (command == "position") return cmd_position(args);
@@ -79,9 +79,9 @@ UciSession::Reply UciSession::dispatch(std::string_view command, Args args) {
     if (command == "stop") return args.empty() ? cmd_stop() : no_arguments(command, args, "");
     if (command == "ponderhit") return args.empty() ? cmd_ponderhit() : no_arguments(command, args, "");
     if (command == "debug") return cmd_debug(args);
-    if (command == "d") return no_arguments(command, args, display(pos_) + touch_display(touch_, pos_));
-    if (is_board_event(command)) return cmd_touch_event(command, args);
-    if (command == "obligation") return cmd_obligation(args);
+    if (command == "d") return no_arguments(command, args, display(pos_) + touch_display(touch_.state(), pos_));
+    if (is_board_event(command)) return touch_.event(command, args);
+    if (command == "obligation") return touch_.obligation(args, pos_);
     if (command == "bench") return cmd_bench(args);
     if (command == "rules") return no_arguments(command, args, rules_report(pos_));
     return Err("unknown command " + text::quoted(command));
@@ -133,7 +133,7 @@ UciSession::Reply UciSession::cmd_position(Args args) {
     pos_ = std::move(next);
     startFen_ = std::move(startFen);
     moves_ = std::move(moves);
-    touch_ = TouchMove(pos_);
+    touch_.reset(pos_);
     return "";
 }
 
@@ -191,7 +191,7 @@ UciSession::Reply UciSession::cmd_setoption(Args args) {
                        + ": the current position cannot be set up in the other mode (" + rebuilt.error()
                        + "); send a new position first");
         pos_ = std::move(*rebuilt);
-        touch_ = TouchMove(pos_);
+        touch_.reset(pos_);
     }
     options_.apply(*change);
     return "";
@@ -199,13 +199,14 @@ UciSession::Reply UciSession::cmd_setoption(Args args) {
 
 UciSession::Reply UciSession::cmd_go(Args args) {
     const TimePoint received = std::chrono::steady_clock::now(); // the clock runs from here, not from the search start
-    auto params = parse_go(args, pos_);
-    if (!params) return Err(params.error());
-    const auto forced = restrict_to_obligation(*params); // touch-move: only the permitted moves
+    auto go = parse_go(args, pos_, received);
+    if (!go) return Err(go.error());
+    // Touch-move: only the permitted moves (a perft counts every legal move).
+    const auto forced = go->perft ? Move::none() : touch_.restrict(go->limits, pos_);
     if (!forced) return Err(forced.error());
     stop_search(); // a go during a search: the old one answers first, so every go gets one bestmove
-    if (params->perft) return perft_report(pos_, *params->perft);
-    if (*forced) return answer_forced(*forced, *params);
+    if (go->perft) return perft_report(pos_, *go->perft);
+    if (*forced) return answer_forced(*forced, go->limits);
 
     SearchCallbacks cb;
     const bool showWdl = options_.check(OptionId::UciShowWDL);
@@ -215,8 +216,25 @@ UciSession::Reply UciSession::cmd_go(Args args) {
     };
     cb.onBestmove = [this, root = pos_](Move best, Move ponder) { out_.send(format_bestmove(best, ponder, root)); };
     const SearchOptions so{int(options_.value(OptionId::MultiPV)), int(options_.value(OptionId::MoveOverhead))};
-    pool_.start(pos_, to_limits(*params, received), so, std::move(cb));
+    pool_.start(pos_, go->limits, so, std::move(cb));
     return "";
+}
+
+// One permitted move: no search. `go infinite` and `go ponder` still may not
+// answer before `stop` (or `ponderhit`), so their bestmove waits for it.
+UciSession::Reply UciSession::answer_forced(Move m, const SearchLimits& limits) {
+    std::string line = "bestmove " + to_uci(m, pos_) + '\n';
+    if (!limits.infinite && !limits.ponder) return line;
+    heldBestmove_ = std::move(line);
+    heldInfinite_ = limits.infinite;
+    return "";
+}
+
+void UciSession::send_held_bestmove() {
+    if (heldBestmove_.empty()) return;
+    out_.send(heldBestmove_);
+    heldBestmove_.clear();
+    heldInfinite_ = false;
 }
 
 UciSession::Reply UciSession::cmd_stop() {
@@ -230,38 +248,27 @@ UciSession::Reply UciSession::cmd_ponderhit() {
     return "";
 }
 
-// bench [depth [threads]]: its own pool and 16 MiB table, so the signature does not
-// depend on Threads, Hash or anything searched before. More threads measure time to
-// depth; only 1 thread gives the signature.
+std::expected<BenchConfig, std::string> parse_bench_args(std::span<const std::string_view> args) {
+    BenchConfig config;
+    if (args.empty()) return config;
+    const auto d = args.size() <= 2 ? text::parse_int(args[0]) : std::nullopt;
+    const auto t = args.size() == 2 ? text::parse_int(args[1]) : std::optional<std::int64_t>(1);
+    if (!d || *d < 1 || *d >= MAX_PLY || !t || *t < 1 || *t > MaxThreads)
+        return Err("bench: expected [depth 1-" + std::to_string(MAX_PLY - 1) + " [threads 1-"
+                   + std::to_string(MaxThreads) + "]]");
+    config.depth = int(*d), config.threads = int(*t);
+    return config;
+}
+
+// bench [depth [threads]]: run_bench() has its own pool and table, so the
+// signature does not depend on Threads, Hash or anything searched before.
 UciSession::Reply UciSession::cmd_bench(Args args) {
-    int depth = BenchDepth, threads = 1;
-    if (!args.empty()) {
-        const auto d = args.size() <= 2 ? text::parse_int(args[0]) : std::nullopt;
-        const auto t = args.size() == 2 ? text::parse_int(args[1]) : std::optional<std::int64_t>(1);
-        if (!d || *d < 1 || *d >= MAX_PLY || !t || *t < 1 || *t > Options::spec(OptionId::Threads).max)
-            return Err("bench: expected [depth 1-" + std::to_string(MAX_PLY - 1) + " [threads 1-1024]]");
-        depth = int(*d), threads = int(*t);
-    }
+    const auto config = parse_bench_args(args);
+    if (!config) return Err(config.error());
     stop_search();
-    SearchPool bench;
-    if (auto ok = bench.set_threads(threads); !ok) return Err("bench: " + ok.error());
-    std::uint64_t nodes = 0;
-    const TimePoint t0 = std::chrono::steady_clock::now();
-    int i = 0;
-    for (std::string_view fen : BenchPositions) {
-        Position p;
-        if (auto ok = p.set(fen, false); !ok) return Err("bench: position " + std::to_string(i + 1) + ": " + ok.error());
-        SearchLimits lim;
-        lim.depth = depth;
-        bench.start(p, lim, {}, {});
-        bench.wait();
-        nodes += bench.nodes_searched();
-        out_.send("Position " + std::to_string(++i) + '/' + std::to_string(std::size(BenchPositions)) + ": " +
-                  std::to_string(bench.nodes_searched()) + " nodes\n");
-    }
-    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
-    return "===========================\nTotal time (ms) : " + std::to_string(ms) + "\nNodes searched  : " + std::to_string(nodes) +
-           "\nNodes/second    : " + std::to_string(nodes * 1000 / std::uint64_t(std::max<std::int64_t>(ms, 1))) + '\n';
+    const auto nodes = run_bench(*config, [this](const std::string& lines) { out_.send(lines); });
+    if (!nodes) return Err(nodes.error());
+    return "";
 }
 
 UciSession::Reply UciSession::cmd_debug(Args args) {
@@ -276,7 +283,7 @@ int run_loop(std::istream& in, std::ostream& out) {
     std::string line;
     while (read_line(in, line, UciSession::MaxLineBytes))
         if (!session.handle_line(line)) break;
-    return 0;
+    return ExitOk;
 }
 
 } // namespace jadoube

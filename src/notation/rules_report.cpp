@@ -1,4 +1,4 @@
-#include "uci/rules_report.h"
+#include "notation/rules_report.h"
 
 #include "laws/rules.h"
 

@@ -1,4 +1,4 @@
-#include "uci/arbiter_cli.h"
+#include "cli/arbiter.h"
 
 #include <cstdio>
 #include <fstream>
@@ -8,10 +8,10 @@
 
 #include "laws/arbiter.h"
 #include "laws/validate.h"
-#include "uci/line_reader.h"
-#include "uci/notation.h"
-#include "uci/text.h"
-#include "uci/touch_text.h"
+#include "util/line_reader.h"
+#include "notation/move_text.h"
+#include "util/text.h"
+#include "notation/touch_text.h"
 
 namespace jadoube {
 
@@ -86,7 +86,7 @@ int run_arbiter(std::istream& in, std::ostream& out, std::ostream& err, Lang lan
     const auto malformed = [&](const std::string& why) {
         out.flush();
         err << fill(phrase(Case::ErrLine, lang), {{"line", std::to_string(number)}, {"text", why}}) << std::endl;
-        return ArbiterExitMalformed;
+        return ExitFailure;
     };
     while (read_line(in, line, MaxLogLine)) {
         ++number;
@@ -111,7 +111,7 @@ int run_arbiter(std::istream& in, std::ostream& out, std::ostream& err, Lang lan
         out << render(*ruling, lang) << std::endl;
     }
     out.flush();
-    return 0;
+    return ExitOk;
 }
 
 int arbiter_main(std::span<const std::string_view> args) {
@@ -132,18 +132,18 @@ int arbiter_main(std::span<const std::string_view> args) {
             continue;
         } else {
             std::cerr << "usage: jadoube arbiter [--lang en|ru] [FILE]\n";
-            return ArbiterExitUsage;
+            return ExitUsage;
         }
         if (!set_lang(code)) {
             std::cerr << "error: --lang takes en or ru, got " << text::quoted(code) << '\n';
-            return ArbiterExitUsage;
+            return ExitUsage;
         }
     }
     if (file.empty() || file == "-") return run_arbiter(std::cin, std::cout, std::cerr, lang);
     std::ifstream in{std::string(file), std::ios::binary};
     if (!in) {
         std::cerr << "error: cannot open " << text::quoted(file) << '\n';
-        return ArbiterExitUsage;
+        return ExitUsage;
     }
     return run_arbiter(in, std::cout, std::cerr, lang);
 }

@@ -1,4 +1,4 @@
-#include "uci/line_reader.h"
+#include "util/line_reader.h"
 
 namespace jadoube {
 

@@ -1,0 +1,87 @@
+#include "cli/commands.h"
+
+#include <iostream>
+#include <string>
+
+#include "board/perft.h"
+#include "board/position.h"
+#include "cli/arbiter.h"
+#include "cli/datagen.h"
+#include "notation/perft_report.h"
+#include "search/bench.h"
+#include "uci/session.h"
+#include "util/exit_code.h"
+#include "util/text.h"
+
+namespace jadoube {
+
+namespace {
+
+using Args = std::span<const std::string_view>;
+
+int usage() {
+    std::cerr << "usage: jadoube                     UCI engine on stdin/stdout\n"
+                 "       jadoube perft DEPTH [FEN]   move-generation count (divide), start position by default\n"
+                 "       jadoube bench [DEPTH [THREADS]]  fixed-depth search of the bench positions: the node signature\n"
+                 "       jadoube bench --fens        the bench positions, one FEN a line\n"
+                 "       jadoube arbiter [--lang en|ru] [FILE]  touch-move rulings on a game log (stdin without FILE)\n"
+                 "       jadoube datagen --output FILE (--games N | --positions N) [...]  self-play NNUE data (--help)\n";
+    return ExitUsage;
+}
+
+// jadoube perft DEPTH [FEN...]: the FEN may come as one argument or as its fields.
+int perft_command(Args args) {
+    if (args.empty()) return usage();
+    const auto depth = text::parse_int(args[0]);
+    if (!depth || *depth < 1 || *depth > MaxPerftDepth) {
+        std::cerr << "error: perft depth must be an integer from 1 to " << MaxPerftDepth << ", got "
+                  << text::quoted(args[0]) << '\n';
+        return ExitUsage;
+    }
+    const std::string fen = args.size() > 1 ? text::join(args.subspan(1)) : std::string(Position::StartFen);
+    // Standard first, so that castling prints as e1g1; Chess960 only for the
+    // set-ups that standard chess cannot express (the counts are the same).
+    Position pos;
+    if (auto ok = pos.set(fen, false); !ok) {
+        if (!pos.set(fen, true)) {
+            std::cerr << "error: bad FEN " << text::quoted(fen) << ": " << ok.error() << '\n';
+            return ExitUsage;
+        }
+    }
+    std::cout << perft_report(pos, int(*depth)) << std::flush;
+    return ExitOk;
+}
+
+// jadoube bench [DEPTH [THREADS]] | --fens: the same run as UCI `bench`.
+int bench_command(Args args) {
+    if (args.size() == 1 && args[0] == "--fens") {
+        for (std::string_view fen : BenchPositions) std::cout << fen << '\n';
+        std::cout << std::flush;
+        return ExitOk;
+    }
+    const auto config = parse_bench_args(args);
+    if (!config) {
+        std::cerr << "error: " << config.error() << '\n';
+        return ExitUsage;
+    }
+    const auto nodes = run_bench(*config, [](const std::string& lines) { std::cout << lines << std::flush; });
+    if (!nodes) {
+        std::cerr << "error: " << nodes.error() << '\n';
+        return ExitFailure;
+    }
+    return ExitOk;
+}
+
+} // namespace
+
+int run_command_line(Args args) {
+    if (args.empty()) return run_loop(std::cin, std::cout);
+    const Args rest = args.subspan(1);
+    if (args[0] == "perft") return perft_command(rest);
+    if (args[0] == "bench") return bench_command(rest);
+    if (args[0] == "arbiter") return arbiter_main(rest);
+    if (args[0] == "datagen") return datagen_command(rest);
+    return usage();
+}
+
+} // namespace jadoube

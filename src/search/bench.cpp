@@ -1,0 +1,42 @@
+#include "search/bench.h"
+
+#include <algorithm>
+#include <chrono>
+#include <iterator>
+
+#include "search/threads.h"
+
+namespace jadoube {
+
+std::expected<std::uint64_t, std::string> run_bench(const BenchConfig& config,
+                                                    const std::function<void(const std::string& lines)>& print) {
+    using Err = std::unexpected<std::string>;
+    if (config.depth < 1 || config.depth >= MAX_PLY || config.threads < 1 || config.threads > MaxThreads)
+        return Err("bench: expected [depth 1-" + std::to_string(MAX_PLY - 1) + " [threads 1-"
+                   + std::to_string(MaxThreads) + "]]");
+    SearchPool pool; // its own default-sized table: nothing searched before counts
+    if (auto ok = pool.set_threads(config.threads); !ok) return Err("bench: " + ok.error());
+
+    const auto count = std::size(BenchPositions);
+    std::uint64_t total = 0;
+    const auto t0 = std::chrono::steady_clock::now();
+    for (std::size_t i = 0; i < count; ++i) {
+        Position p;
+        if (auto ok = p.set(BenchPositions[i], false); !ok)
+            return Err("bench: position " + std::to_string(i + 1) + ": " + ok.error());
+        SearchLimits limits;
+        limits.depth = config.depth;
+        pool.start(p, limits, {}, {});
+        pool.wait();
+        const std::uint64_t nodes = pool.nodes_searched();
+        total += nodes;
+        print("Position " + std::to_string(i + 1) + '/' + std::to_string(count) + ": " + std::to_string(nodes) + " nodes\n");
+    }
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+    print("===========================\nTotal time (ms) : " + std::to_string(ms) + "\nNodes searched  : "
+          + std::to_string(total) + "\nNodes/second    : "
+          + std::to_string(total * 1000 / std::uint64_t(std::max<std::int64_t>(ms, 1))) + '\n');
+    return total;
+}
+
+} // namespace jadoube
