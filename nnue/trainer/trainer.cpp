@@ -15,7 +15,7 @@
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 
-#include "eval/nnue.h"
+#include "eval/net_file.h"
 #include "util/random.h"
 
 namespace jadoube::train {

@@ -10,7 +10,7 @@
 #include "util/exit_code.h"
 #include "datagen/book.h"
 #include "datagen/datagen.h"
-#include "eval/nnue.h"
+#include "eval/evaluate.h"
 #include "util/text.h"
 
 namespace jadoube {
@@ -67,7 +67,7 @@ void write_meta(const std::string& path, const std::string& commandLine, const d
     std::ofstream m(path + ".meta");
     m << "format: viriformat games (nnue/README.md)\n"
       << "command: " << commandLine << '\n'
-      << "eval: " << (nnue::enabled() ? "nnue, net " + nnue::network_source() : std::string("hand-crafted")) << '\n'
+      << "eval: " << c.eval.describe() << '\n'
       << "seed: " << c.seed << "\nnodes: " << c.nodes << "\nthreads: " << c.threads
       << "\nbook: " << (bookPath.empty() ? "-" : bookPath) << "\nrandom_plies: " << c.randomPlies
       << "\nverify_nodes: " << c.verifyNodes << "\nopening_limit: " << c.openingScoreLimit << "\nadjudication: win "
@@ -173,12 +173,14 @@ int datagen_command(std::span<const std::string_view> args) {
             std::cerr << "error: datagen: --eval-file needs --eval nnue\n";
             return ExitUsage;
         }
-        if (auto loaded = nnue::load_network_file(evalFile); !loaded) {
+        auto loaded = nnue::read_network_file(evalFile);
+        if (!loaded) {
             std::cerr << "error: datagen: --eval-file: " << loaded.error() << '\n';
             return ExitFailure;
         }
+        c.eval.net = std::move(*loaded);
     }
-    nnue::set_enabled(evalName == "nnue");
+    c.eval.useNnue = evalName == "nnue";
     if (!bookPath.empty()) {
         auto book = load_book(bookPath);
         if (!book) {

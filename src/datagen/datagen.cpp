@@ -28,7 +28,7 @@ struct SearchResult {
     std::uint64_t nodes = 0;
 };
 
-SearchResult search(SearchPool& pool, const Position& pos, std::uint64_t nodes, int depth) {
+SearchResult search(SearchPool& pool, const Position& pos, const SearchOptions& options, std::uint64_t nodes, int depth) {
     SearchLimits limits;
     limits.nodes = nodes;
     limits.depth = depth;
@@ -38,7 +38,7 @@ SearchResult search(SearchPool& pool, const Position& pos, std::uint64_t nodes, 
         if (rep.multipv == 1) r.score = rep.score;
     };
     cb.onBestmove = [&r](Move best, Move) { r.best = best; };
-    pool.start(pos, limits, SearchOptions{}, std::move(cb));
+    pool.start(pos, limits, options, std::move(cb));
     pool.wait();
     r.nodes = pool.nodes_searched();
     return r;
@@ -55,7 +55,7 @@ struct PlayedGame {
 
 class Generator {
 public:
-    explicit Generator(const Config& c) : config_(c) {}
+    explicit Generator(const Config& c) : config_(c) { options_.eval = c.eval; }
 
     // One game, deterministic in (seed, index). nullopt when no opening could be found.
     std::optional<PlayedGame> play(std::uint64_t index, SearchPool& pool) {
@@ -66,7 +66,7 @@ public:
             start = opening(rng);
             if (!start) continue;
             pool.clear();
-            const SearchResult v = search(pool, *start, config_.verifyNodes, 10);
+            const SearchResult v = search(pool, *start, options_, config_.verifyNodes, 10);
             game.nodes += v.nodes;
             if (std::abs(v.score) > config_.openingScoreLimit) {
                 ++game.openingsDropped;
@@ -93,7 +93,7 @@ public:
                 result = Outcome::Draw;
                 break;
             }
-            const SearchResult r = search(pool, pos, config_.nodes, 0);
+            const SearchResult r = search(pool, pos, options_, config_.nodes, 0);
             game.nodes += r.nodes;
             if (!r.best) break; // cannot happen with legal moves; ends the game as a draw
             const int white = pos.side_to_move() == WHITE ? r.score : -r.score;
@@ -150,6 +150,7 @@ private:
     }
 
     const Config& config_;
+    SearchOptions options_; // one line, the default overhead, config_.eval
 };
 
 } // namespace

@@ -21,6 +21,7 @@
 
 #include "board/position.h"
 #include "datagen/format.h"
+#include "eval/evaluate.h"
 
 namespace jadoube::datagen {
 
@@ -39,6 +40,7 @@ struct Config {
     std::uint64_t seed = 1;
     std::string output;          // file, created (or truncated) by run()
     int hashMiB = 16;            // per game thread
+    EvalSettings eval;           // what the games are played with
     // Opening check: a search of this many nodes (and at most depth 10) must score
     // within +-openingScoreLimit, or the opening is drawn again.
     std::uint64_t verifyNodes = 20000;

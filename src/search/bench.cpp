@@ -26,7 +26,7 @@ std::expected<std::uint64_t, std::string> run_bench(const BenchConfig& config,
             return Err("bench: position " + std::to_string(i + 1) + ": " + ok.error());
         SearchLimits limits;
         limits.depth = config.depth;
-        pool.start(p, limits, {}, {});
+        pool.start(p, limits, SearchOptions{.eval = config.eval}, {});
         pool.wait();
         const std::uint64_t nodes = pool.nodes_searched();
         total += nodes;

@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "eval/evaluate.h"
 #include "search/limits.h"
 
 namespace jadoube {
@@ -71,6 +72,7 @@ inline constexpr std::string_view BenchPositions[] = {
 struct BenchConfig {
     int depth = BenchDepth;
     int threads = 1; // more threads measure time to depth; only 1 gives the signature
+    EvalSettings eval;
 };
 
 // Searches every bench position to config.depth in a pool and table of its own

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "board/position.h"
-#include "eval/nnue.h"
+#include "eval/evaluate.h"
 #include "search/history.h"
 #include "search/limits.h"
 #include "search/timeman.h"
@@ -62,6 +62,8 @@ public:
     Worker(int id, SearchPool& pool) : id_(id), pool_(pool) { hist_.clear(); }
 
     void clear() { hist_.clear(); evaluator_.reset(); }
+    // The evaluation the next search plays with (the owner's EvalSettings).
+    void use_eval(const EvalSettings& settings) { evaluator_.use(settings); }
     // Iterative deepening on rootPos_ until the pool says stop.
     void iterative_deepening();
 
@@ -99,7 +101,7 @@ private:
     SearchPool& pool_;
     Position pos_;
     Histories hist_;
-    nnue::Evaluator evaluator_; // NNUE accumulators of this thread (or the HCE when UseNNUE is off)
+    Evaluator evaluator_; // this thread's NNUE accumulators, or the hand-crafted eval
     PieceToHistory sentinel_{}; // continuation table for "no previous move"; never written
     int selDepth_ = 0;
     int rootDepth_ = 0;

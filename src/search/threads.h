@@ -20,6 +20,7 @@ namespace jadoube {
 struct SearchOptions {
     int multiPV = 1;
     int moveOverhead = 10;
+    EvalSettings eval; // which evaluation and net, chosen by the pool's owner
 };
 
 class SearchPool {

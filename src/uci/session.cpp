@@ -3,7 +3,7 @@
 #include <istream>
 
 #include "board/movegen.h"
-#include "eval/nnue.h"
+#include "eval/evaluate.h"
 #include "laws/validate.h"
 #include "notation/display.h"
 #include "notation/move_text.h"
@@ -170,11 +170,12 @@ UciSession::Reply UciSession::cmd_setoption(Args args) {
         if (auto ok = pool_.set_threads(int(change->value)); !ok) return Err("setoption: Threads: " + ok.error());
         break;
     case OptionId::ClearHash: pool_.tt().clear(); break;
-    case OptionId::UseNNUE: nnue::set_enabled(change->value != 0); break;
+    case OptionId::UseNNUE: eval_.useNnue = change->value != 0; break;
     case OptionId::EvalFile: // a net that does not load leaves the current one (and the option) as they were
-        if (change->text.empty() || change->text == EmbeddedNetName) nnue::use_embedded_network();
-        else if (auto ok = nnue::load_network_file(change->text); !ok)
-            return Err("setoption: EvalFile: " + ok.error() + "; still using " + nnue::network_source());
+        if (change->text.empty() || change->text == EmbeddedNetName) eval_.net = nnue::embedded_network();
+        else if (auto loaded = nnue::read_network_file(change->text); !loaded)
+            return Err("setoption: EvalFile: " + loaded.error() + "; still using " + eval_.net.source);
+        else eval_.net = std::move(*loaded);
         break;
     default: break;
     }
@@ -215,7 +216,7 @@ UciSession::Reply UciSession::cmd_go(Args args) {
         out_.send("info depth " + std::to_string(depth) + " currmove " + to_uci(m, root) + " currmovenumber " + std::to_string(n) + '\n');
     };
     cb.onBestmove = [this, root = pos_](Move best, Move ponder) { out_.send(format_bestmove(best, ponder, root)); };
-    const SearchOptions so{int(options_.value(OptionId::MultiPV)), int(options_.value(OptionId::MoveOverhead))};
+    const SearchOptions so{int(options_.value(OptionId::MultiPV)), int(options_.value(OptionId::MoveOverhead)), eval_};
     pool_.start(pos_, go->limits, so, std::move(cb));
     return "";
 }
@@ -263,8 +264,9 @@ std::expected<BenchConfig, std::string> parse_bench_args(std::span<const std::st
 // bench [depth [threads]]: run_bench() has its own pool and table, so the
 // signature does not depend on Threads, Hash or anything searched before.
 UciSession::Reply UciSession::cmd_bench(Args args) {
-    const auto config = parse_bench_args(args);
+    auto config = parse_bench_args(args);
     if (!config) return Err(config.error());
+    config->eval = eval_; // UseNNUE and EvalFile count; Hash, Threads and history do not
     stop_search();
     const auto nodes = run_bench(*config, [this](const std::string& lines) { out_.send(lines); });
     if (!nodes) return Err(nodes.error());

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "board/position.h"
+#include "eval/evaluate.h"
 #include "search/bench.h"
 #include "search/threads.h"
 #include "uci/options.h"
@@ -36,6 +37,7 @@ public:
     void wait_search() { pool_.wait(); }
     const Position& position() const { return pos_; }
     const Options& options() const { return options_; }
+    const EvalSettings& eval() const { return eval_; }
     bool debug() const { return debug_; }
     Output& output() { return out_; }
 
@@ -64,6 +66,7 @@ private:
 
     Output out_;
     Options options_;
+    EvalSettings eval_; // UseNNUE and EvalFile, handed to every search
     Position pos_;
     // How pos_ was reached, so that switching UCI_Chess960 can rebuild it with
     // its history (repetitions need it) rather than from its bare FEN.

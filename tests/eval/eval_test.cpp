@@ -11,7 +11,7 @@
 
 #include "../board/perft_suites.h"
 #include "board/movegen.h"
-#include "eval/evaluate.h"
+#include "eval/hce.h"
 #include "eval/hce.h"
 #include "eval/values.h"
 
@@ -26,7 +26,7 @@ Position from_fen(const std::string& fen) {
     return pos;
 }
 
-int eval_fen(const std::string& fen) { return evaluate(from_fen(fen)); }
+int eval_fen(const std::string& fen) { return hce::evaluate(from_fen(fen)); }
 
 // The colour mirror of a FEN: ranks in reverse order, piece letters with their case
 // swapped, the other side to move, castling letters swapped (White's first), the en
@@ -71,7 +71,7 @@ void check_symmetry(const Position& pos) {
     const std::string mirrored = mirror_fen(fen);
     const Position m = from_fen(mirrored);
     INFO(fen, "  <->  ", mirrored);
-    CHECK(evaluate(pos) == evaluate(m));
+    CHECK(hce::evaluate(pos) == hce::evaluate(m));
     CHECK(hce::game_phase(pos) == hce::game_phase(m));
 }
 
@@ -211,7 +211,7 @@ TEST_CASE("eval: trace lists the terms and agrees with evaluate") {
     const Position pos = from_fen(ExtraFens[5]);
     const std::string t = hce::trace(pos);
     CHECK(t.find("King safety") != std::string::npos);
-    CHECK(t.find("evaluation " + std::to_string(evaluate(pos)) + " cp") != std::string::npos);
+    CHECK(t.find("evaluation " + std::to_string(hce::evaluate(pos)) + " cp") != std::string::npos);
 }
 
 } // TEST_SUITE("eval")

@@ -19,6 +19,7 @@
 #include "datagen/datagen.h"
 #include "datagen/format.h"
 #include "eval/hce.h"
+#include "eval/evaluate.h"
 #include "eval/nnue.h"
 #include "trainer.h"
 #include "cli/datagen.h"
@@ -50,12 +51,6 @@ std::unique_ptr<nnue::Network> random_network(std::uint64_t seed) {
     return net;
 }
 
-// Installs a net for the test's duration and puts the embedded one back.
-struct NetGuard {
-    explicit NetGuard(const nnue::Network& net) { nnue::use_network(net); }
-    ~NetGuard() { nnue::use_embedded_network(); }
-};
-
 bool same(const nnue::Accumulator& a, const nnue::Accumulator& b) { return std::memcmp(&a, &b, sizeof a) == 0; }
 
 Position from_fen(const std::string& fen, bool chess960 = false) {
@@ -68,7 +63,7 @@ Position from_fen(const std::string& fen, bool chess960 = false) {
 // Checks the evaluator's accumulator for pos against a refresh (both kernels) and
 // the output kernels against each other.
 void check_position(nnue::Evaluator& ev, const Position& pos, const char* what) {
-    const nnue::Network& net = nnue::network();
+    const nnue::Network& net = ev.network();
     auto fresh = std::make_unique<nnue::Accumulator>();
     auto freshScalar = std::make_unique<nnue::Accumulator>();
     nnue::refresh(net, pos, *fresh);
@@ -79,7 +74,7 @@ void check_position(nnue::Evaluator& ev, const Position& pos, const char* what) 
     REQUIRE(same(acc, *fresh));
     const int simd = nnue::output(net, acc, pos.side_to_move());
     REQUIRE(simd == nnue::scalar::output(net, acc, pos.side_to_move()));
-    REQUIRE(ev.evaluate_nnue(pos) == std::clamp(simd, -20000, 20000));
+    REQUIRE(ev.evaluate(pos) == std::clamp(simd, -20000, 20000));
 }
 
 // Random play from fen. At every ply the accumulator is checked, sometimes after a
@@ -152,9 +147,7 @@ const char* const Fens[] = {
 TEST_SUITE("nnue") {
 
 TEST_CASE("the incrementally updated accumulator equals a full refresh at every ply of random games") {
-    const auto net = random_network(0x1234);
-    NetGuard guard(*net);
-    nnue::Evaluator ev;
+    nnue::Evaluator ev(random_network(0x1234));
     std::uint64_t seed = 1;
     for (const char* fen : Fens)
         for (int game = 0; game < 6; ++game) random_game(ev, fen, false, seed++, 120);
@@ -226,22 +219,27 @@ TEST_CASE("a net survives serialisation and damaged files are refused") {
 
     // The embedded net parses (the build embeds nnue/nets/default.nnue).
     CHECK(nnue::parse_network(nnue::embedded_network_bytes()).has_value());
-    CHECK(nnue::network_source() == "embedded");
+    CHECK(nnue::embedded_network().source == "embedded");
 }
 
 TEST_CASE("the Evaluator uses the hand-crafted evaluation unless NNUE is enabled, and against a bare king") {
-    const bool was = nnue::enabled();
-    nnue::Evaluator ev;
+    EvalSettings settings;
+    settings.useNnue = false;
+    Evaluator ev(settings);
     const Position pos = from_fen(Fens[1]);
-    nnue::set_enabled(false);
     CHECK(ev.evaluate(pos) == hce::evaluate(pos));
-    nnue::set_enabled(true);
-    CHECK(ev.evaluate(pos) == std::clamp(nnue::evaluate_from_scratch(pos), -20000, 20000));
+    settings.useNnue = true;
+    ev.use(settings);
+    const nnue::Network& embedded = *nnue::embedded_network().net;
+    CHECK(ev.evaluate(pos) == std::clamp(nnue::evaluate_from_scratch(embedded, pos), -20000, 20000));
     for (const char* bare : {"4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "3qk3/8/8/8/8/8/8/4K3 w - - 0 1", "8/8/8/3k4/8/8/8/K6R b - - 0 1"}) {
         const Position p = from_fen(bare);
         CHECK(ev.evaluate(p) == hce::evaluate(p));
     }
-    nnue::set_enabled(was);
+    // Another net in the same evaluator: nothing cached from the first one is used.
+    settings.net = {random_network(11), "random"};
+    ev.use(settings);
+    CHECK(ev.evaluate(pos) == std::clamp(nnue::evaluate_from_scratch(*settings.net.net, pos), -20000, 20000));
 }
 
 TEST_CASE("UCI options EvalFile and UseNNUE: a net that does not load keeps the old one") {
@@ -251,11 +249,11 @@ TEST_CASE("UCI options EvalFile and UseNNUE: a net that does not load keeps the 
     CHECK(listing.find("option name EvalFile type string default <embedded>\n") != std::string::npos);
 
     CHECK(s.errors("setoption name EvalFile value /nonexistent/dir/x.nnue") == 1);
-    CHECK(nnue::network_source() == "embedded");
+    CHECK(s.uci.eval().net.source == "embedded");
     const auto path = temp_path("bad.nnue");
     std::ofstream(path) << "not a net";
     CHECK(s.errors("setoption name EvalFile value " + path.string()) == 1);
-    CHECK(nnue::network_source() == "embedded");
+    CHECK(s.uci.eval().net.source == "embedded");
     CHECK(s.uci.options().text(OptionId::EvalFile) == "<embedded>");
 
     const auto net = random_network(3);
@@ -264,16 +262,19 @@ TEST_CASE("UCI options EvalFile and UseNNUE: a net that does not load keeps the 
                                                net->outWeights, net->outBias);
     std::ofstream(path, std::ios::binary | std::ios::trunc).write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
     CHECK(s.errors("setoption name EvalFile value " + path.string()) == 0);
-    CHECK(nnue::network_source() == path.string());
-    CHECK(std::memcmp(&nnue::network(), net.get(), sizeof(nnue::Network)) == 0);
+    CHECK(s.uci.eval().net.source == path.string());
+    CHECK(std::memcmp(s.uci.eval().net.net.get(), net.get(), sizeof(nnue::Network)) == 0);
     CHECK(s.errors("setoption name EvalFile value <empty>") == 0);
-    CHECK(nnue::network_source() == "embedded");
+    CHECK(s.uci.eval().net.source == "embedded");
     std::filesystem::remove(path);
 
     CHECK(s.errors("setoption name UseNNUE value true") == 0);
-    CHECK(nnue::enabled());
+    CHECK(s.uci.eval().useNnue);
     CHECK(s.errors("setoption name UseNNUE value false") == 0);
-    CHECK(!nnue::enabled());
+    CHECK(!s.uci.eval().useNnue);
+    // The choice belongs to the session: another session still has the defaults.
+    test::Session other;
+    CHECK(other.uci.eval().useNnue);
 }
 
 TEST_CASE("packed boards and moves survive the round trip through the data format") {
@@ -365,12 +366,10 @@ TEST_CASE("datagen --eval: games played with the net say so and differ from the 
         text << meta.rdbuf();
         return std::pair{read_file(out), text.str()};
     };
-    const bool was = nnue::enabled();
     const auto [netGame, netMeta] = play("nnue", "nnue.vf");
     const auto [hceGame, hceMeta] = play("hce", "hce.vf");
     CHECK(netMeta.find("eval: nnue, net embedded\n") != std::string::npos);
     CHECK(hceMeta.find("eval: hand-crafted\n") != std::string::npos);
-    CHECK(!nnue::enabled());
     CHECK(netGame != hceGame); // same seed and opening, other evaluation: other scores
 
     const std::string out = temp_path("bad.vf").string();
@@ -378,8 +377,6 @@ TEST_CASE("datagen --eval: games played with the net say so and differ from the 
     CHECK(datagen_command(std::vector<std::string_view>{"--output", out, "--games", "1", "--eval-file", "x.nnue"}) == 2);
     CHECK(datagen_command(std::vector<std::string_view>{"--output", out, "--games", "1", "--eval", "nnue", "--eval-file", "/nonexistent.nnue"}) == 1);
     CHECK(!std::filesystem::exists(out));
-    CHECK(!nnue::enabled());
-    nnue::set_enabled(was);
     for (const char* f : {"nnue.vf", "nnue.vf.meta", "hce.vf", "hce.vf.meta"}) std::filesystem::remove(temp_path(f));
 }
 

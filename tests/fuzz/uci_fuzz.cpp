@@ -48,7 +48,6 @@
 
 #include "fuzz_lines.h"
 #include "board/movegen.h"
-#include "eval/nnue.h"
 #include "notation/move_text.h"
 #include "uci/options.h"
 #include "util/text.h"
@@ -188,7 +187,6 @@ public:
         send("debug off");
         send("ucinewgame"); // the table and the histories cleared
         if (count_errors(take()) != 0) fail("reset refused");
-        nnue::set_enabled(false); // process-wide; also what UseNNUE false did
     }
 
     // Feeds one line; returns false on quit.

@@ -1,0 +1,138 @@
+#include "eval/nnue_kernels.h"
+
+#include <algorithm>
+#include <memory>
+
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
+namespace jadoube::nnue {
+
+namespace {
+
+// The active features of pos for one perspective; at most 32.
+int active_features(const Position& pos, Color perspective, int* out) {
+    int n = 0;
+    for (Bitboard b = pos.pieces(); b;) {
+        const Square s = pop_lsb(b);
+        out[n++] = feature_index(perspective, pos.piece_on(s), s);
+    }
+    return n;
+}
+
+template<class Update>
+void refresh_with(const Network& net, const Position& pos, Accumulator& acc, Update update) {
+    int features[32];
+    for (Color p : {WHITE, BLACK}) {
+        const int n = active_features(pos, p, features);
+        update(net, net.ftBiases, acc.v[p], features, n, nullptr, 0);
+    }
+}
+
+} // namespace
+
+namespace scalar {
+
+void update(const Network& net, const std::int16_t* in, std::int16_t* out, const int* add, int addCount,
+            const int* sub, int subCount) {
+    for (int i = 0; i < HIDDEN; ++i) {
+        int v = in[i];
+        for (int k = 0; k < addCount; ++k) v += net.ftWeights[add[k] * HIDDEN + i];
+        for (int k = 0; k < subCount; ++k) v -= net.ftWeights[sub[k] * HIDDEN + i];
+        out[i] = std::int16_t(v); // modular, as the SIMD adds are
+    }
+}
+
+void refresh(const Network& net, const Position& pos, Accumulator& acc) { refresh_with(net, pos, acc, update); }
+
+int output(const Network& net, const Accumulator& acc, Color stm) {
+    std::int64_t sum = 0;
+    const std::int16_t* halves[2] = {acc.v[stm], acc.v[~stm]};
+    for (int h = 0; h < 2; ++h) {
+        const std::int16_t* w = net.outWeights + h * HIDDEN;
+        for (int i = 0; i < HIDDEN; ++i) {
+            const int v = std::clamp<int>(halves[h][i], 0, QA);
+            sum += v * (v * w[i]);
+        }
+    }
+    return int((sum / QA + net.outBias) * SCALE / (QA * QB));
+}
+
+} // namespace scalar
+
+#if defined(__AVX2__)
+
+namespace avx2 {
+
+constexpr int Lanes = 16; // int16 per ymm
+static_assert(HIDDEN % Lanes == 0);
+
+void update(const Network& net, const std::int16_t* in, std::int16_t* out, const int* add, int addCount,
+            const int* sub, int subCount) {
+    // HIDDEN / 16 registers per perspective; one pass over each chunk keeps the
+    // running sum in a register instead of storing between features.
+    for (int i = 0; i < HIDDEN; i += Lanes) {
+        __m256i v = _mm256_load_si256(reinterpret_cast<const __m256i*>(in + i));
+        for (int k = 0; k < addCount; ++k)
+            v = _mm256_add_epi16(v, _mm256_load_si256(reinterpret_cast<const __m256i*>(net.ftWeights + add[k] * HIDDEN + i)));
+        for (int k = 0; k < subCount; ++k)
+            v = _mm256_sub_epi16(v, _mm256_load_si256(reinterpret_cast<const __m256i*>(net.ftWeights + sub[k] * HIDDEN + i)));
+        _mm256_store_si256(reinterpret_cast<__m256i*>(out + i), v);
+    }
+}
+
+int output(const Network& net, const Accumulator& acc, Color stm) {
+    const __m256i zero = _mm256_setzero_si256(), qa = _mm256_set1_epi16(QA);
+    __m256i sum = _mm256_setzero_si256();
+    const std::int16_t* halves[2] = {acc.v[stm], acc.v[~stm]};
+    for (int h = 0; h < 2; ++h) {
+        const std::int16_t* a = halves[h];
+        const std::int16_t* w = net.outWeights + h * HIDDEN;
+        for (int i = 0; i < HIDDEN; i += Lanes) {
+            // SCReLU as v * (v * w): v <= 255 and |w| <= 127, so v * w fits int16
+            // and madd adds the pairs v * (v * w) exactly in int32 lanes.
+            const __m256i v = _mm256_min_epi16(_mm256_max_epi16(_mm256_load_si256(reinterpret_cast<const __m256i*>(a + i)), zero), qa);
+            const __m256i vw = _mm256_mullo_epi16(v, _mm256_load_si256(reinterpret_cast<const __m256i*>(w + i)));
+            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(v, vw));
+        }
+    }
+    // Each lane holds at most 2 * HIDDEN / 8 products of <= 255 * 255 * 127: no
+    // overflow for HIDDEN <= 512. Widen before the horizontal sum.
+    alignas(32) std::int32_t lanes[8];
+    _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), sum);
+    std::int64_t total = 0;
+    for (std::int32_t l : lanes) total += l;
+    return int((total / QA + net.outBias) * SCALE / (QA * QB));
+}
+
+} // namespace avx2
+
+void update(const Network& net, const std::int16_t* in, std::int16_t* out, const int* add, int addCount,
+            const int* sub, int subCount) {
+    avx2::update(net, in, out, add, addCount, sub, subCount);
+}
+int output(const Network& net, const Accumulator& acc, Color stm) { return avx2::output(net, acc, stm); }
+
+#else
+
+void update(const Network& net, const std::int16_t* in, std::int16_t* out, const int* add, int addCount,
+            const int* sub, int subCount) {
+    scalar::update(net, in, out, add, addCount, sub, subCount);
+}
+int output(const Network& net, const Accumulator& acc, Color stm) { return scalar::output(net, acc, stm); }
+
+#endif
+
+void refresh(const Network& net, const Position& pos, Accumulator& acc) {
+    refresh_with(net, pos, acc, static_cast<void (*)(const Network&, const std::int16_t*, std::int16_t*, const int*, int,
+                                                     const int*, int)>(update));
+}
+
+int evaluate_from_scratch(const Network& net, const Position& pos) {
+    auto acc = std::make_unique<Accumulator>();
+    refresh(net, pos, *acc);
+    return output(net, *acc, pos.side_to_move());
+}
+
+} // namespace jadoube::nnue

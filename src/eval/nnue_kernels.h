@@ -1,0 +1,45 @@
+// The NNUE kernels: building, updating and reading the accumulator (the feature
+// transformer's output). The scalar versions are always built; the default ones
+// use AVX2 when the build targets it (__AVX2__) and are the scalar ones otherwise.
+// They give identical results (tests/eval check it).
+#pragma once
+
+#include <cstdint>
+
+#include "board/position.h"
+#include "eval/net_file.h"
+
+namespace jadoube::nnue {
+
+struct alignas(64) Accumulator {
+    std::int16_t v[COLOR_NB][HIDDEN]; // indexed by perspective
+};
+
+// The accumulator of pos from scratch.
+void refresh(const Network& net, const Position& pos, Accumulator& acc);
+// Centipawns for the side to move stm.
+int output(const Network& net, const Accumulator& acc, Color stm);
+// out = in + sum(columns of add) - sum(columns of sub), for one perspective.
+void update(const Network& net, const std::int16_t* in, std::int16_t* out, const int* add, int addCount,
+            const int* sub, int subCount);
+
+namespace scalar {
+void refresh(const Network& net, const Position& pos, Accumulator& acc);
+int output(const Network& net, const Accumulator& acc, Color stm);
+void update(const Network& net, const std::int16_t* in, std::int16_t* out, const int* add, int addCount,
+            const int* sub, int subCount);
+} // namespace scalar
+
+// Whether the default kernels are the AVX2 ones.
+constexpr bool simd_kernels() {
+#if defined(__AVX2__)
+    return true;
+#else
+    return false;
+#endif
+}
+
+// Refresh + output: slow, for tests and tools.
+int evaluate_from_scratch(const Network& net, const Position& pos);
+
+} // namespace jadoube::nnue
