@@ -189,7 +189,6 @@ std::expected<void, FenError> Position::set_fen(std::string_view fenText, bool c
     p.update_check_info(s);
     s.epSquare = s.epSquare != SQ_NONE ? p.legal_ep_square(s.epSquare) : SQ_NONE;
     s.key = p.compute_key();
-    s.pawnKey = p.compute_pawn_key();
     *this = std::move(p);
     return {};
 }
@@ -251,15 +250,6 @@ Key Position::compute_key() const {
     if (ep_square() != SQ_NONE) k ^= zobrist::enpassant(file_of(ep_square()));
     if (sideToMove_ == BLACK) k ^= zobrist::side();
     return k ^ zobrist::castling(castling_rights());
-}
-
-Key Position::compute_pawn_key() const {
-    Key k = 0;
-    for (Bitboard b = pieces(PAWN); b;) {
-        const Square s = pop_lsb(b);
-        k ^= zobrist::psq(board_[s], s);
-    }
-    return k;
 }
 
 void Position::update_check_info(StateInfo& st) const {
@@ -327,7 +317,6 @@ void Position::do_move(Move m) {
     } else {
         const Square capsq = m.kind() == EN_PASSANT ? to - pawn_push(us) : to;
         if (const Piece captured = board_[capsq]; captured != NO_PIECE) {
-            if (type_of(captured) == PAWN) st.pawnKey ^= zobrist::psq(captured, capsq);
             remove_piece(capsq);
             k ^= zobrist::psq(captured, capsq);
             st.captured = captured;
@@ -337,14 +326,12 @@ void Position::do_move(Move m) {
         k ^= zobrist::psq(pc, from) ^ zobrist::psq(pc, to);
         if (type_of(pc) == PAWN) {
             st.rule50 = 0;
-            st.pawnKey ^= zobrist::psq(pc, from);
             if (m.kind() == PROMOTION) {
                 const Piece promoted = make_piece(us, m.promotion_type());
                 remove_piece(to);
                 put_piece(promoted, to);
                 k ^= zobrist::psq(pc, to) ^ zobrist::psq(promoted, to);
-            } else
-                st.pawnKey ^= zobrist::psq(pc, to);
+            }
         }
     }
 

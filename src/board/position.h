@@ -17,7 +17,6 @@ namespace jadoube {
 // so unmake is a pop and the repetition rule can walk the keys.
 struct StateInfo {
     Key key;
-    Key pawnKey;
     Bitboard checkers; // enemy pieces giving check to the side to move
     Bitboard pinned;   // side-to-move pieces pinned to their own king
     Move move;         // the move that led here (none at the root)
@@ -89,7 +88,6 @@ public:
     // Squares the king crosses or lands on, which must not be attacked.
     Bitboard castling_king_path(CastlingRights cr) const { return castlingKingPath_[castling_index(cr)]; }
     Key key() const { return state().key; }
-    Key pawn_key() const { return state().pawnKey; }
     int rule50_count() const { return state().rule50; }
     int game_ply() const { return gamePly_; }
     int fullmove_number() const { return 1 + (gamePly_ - (sideToMove_ == BLACK)) / 2; }
@@ -114,7 +112,6 @@ public:
 
     // The key recomputed from the board, for tests of the incremental update.
     Key compute_key() const;
-    Key compute_pawn_key() const;
     // Where the king and rook of a castling move land.
     static Square castling_king_to(Color c, bool kingSide) { return relative_square(c, kingSide ? SQ_G1 : SQ_C1); }
     static Square castling_rook_to(Color c, bool kingSide) { return relative_square(c, kingSide ? SQ_F1 : SQ_D1); }

@@ -20,13 +20,13 @@ Position from_fen(const std::string& fen, bool chess960 = false) {
 // Everything a position is, compared field by field after a round trip.
 struct Snapshot {
     std::string fen;
-    Key key, pawnKey;
+    Key key;
     Bitboard checkers, pinned;
     int castling, rule50, ply;
     Square ep;
     std::size_t historySize;
     explicit Snapshot(const Position& p)
-        : fen(p.fen()), key(p.key()), pawnKey(p.pawn_key()), checkers(p.checkers()), pinned(p.pinned()),
+        : fen(p.fen()), key(p.key()), checkers(p.checkers()), pinned(p.pinned()),
           castling(p.castling_rights()), rule50(p.rule50_count()), ply(p.game_ply()), ep(p.ep_square()),
           historySize(p.history().size()) {}
     bool operator==(const Snapshot&) const = default;
@@ -36,7 +36,6 @@ struct Snapshot {
 void check_against_fresh_parse(const Position& pos) {
     const Position fresh = from_fen(pos.fen(), pos.is_chess960());
     CHECK(pos.key() == pos.compute_key());
-    CHECK(pos.pawn_key() == pos.compute_pawn_key());
     CHECK(pos.key() == fresh.key());
     CHECK(pos.checkers() == fresh.checkers());
     CHECK(pos.pinned() == fresh.pinned());
