@@ -57,6 +57,10 @@ struct SearchCallbacks {
 
 class SearchPool;
 
+// Rebuilds the late-move-reduction table from params::LmrBase and LmrDivisor; it is
+// built at start-up, so only a tune build that changes them needs this.
+void init_reductions();
+
 class Worker {
 public:
     Worker(int id, SearchPool& pool) : id_(id), pool_(pool) { hist_.clear(); }

@@ -11,6 +11,7 @@
 #include <tbb/task_group.h>
 
 #include "board/movegen.h"
+#include "search/params.h"
 #include "util/memory.h"
 
 namespace jadoube {
@@ -204,7 +205,7 @@ const Worker& SearchPool::pick_best_worker() const {
     for (const Worker* w : voters) minScore = std::min(minScore, best_score(*w));
     std::map<std::uint16_t, std::int64_t> votes;
     for (const Worker* w : voters)
-        votes[w->rootMoves[0].pv[0].raw()] += std::int64_t(best_score(*w) - minScore + 14) * w->completedDepth;
+        votes[w->rootMoves[0].pv[0].raw()] += std::int64_t(best_score(*w) - minScore + params::VoteScoreOffset) * w->completedDepth;
     best = voters[0];
     for (const Worker* w : voters) {
         const int s = best_score(*w), bs = best_score(*best);

@@ -30,6 +30,7 @@ struct TTData {
 class TranspositionTable {
 public:
     static constexpr int EntriesPerBucket = 4; // 4 x 16 bytes = one cache line
+    static constexpr std::uint8_t GenerationMask = 31; // the generation is 5 bits of an entry's data word
 
     TranspositionTable() { (void)resize(16); }
 
@@ -38,7 +39,7 @@ public:
     // refused and the old table stays.
     std::expected<void, std::string> resize(std::size_t sizeMiB);
     void clear();
-    void new_search() { generation_ = std::uint8_t((generation_ + 1) & 31); }
+    void new_search() { generation_ = std::uint8_t((generation_ + 1) & GenerationMask); }
 
     bool probe(Key key, TTData& out) const;
     void store(Key key, Move move, int score, int eval, int depth, Bound bound, bool pv);
