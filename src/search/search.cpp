@@ -10,7 +10,6 @@
 #include "search/movepick.h"
 #include "search/params.h"
 #include "search/see.h"
-#include "search/threads.h"
 
 namespace jadoube {
 
@@ -80,16 +79,15 @@ bool Worker::is_draw(int ply) const {
 }
 
 bool Worker::check_time() {
-    SearchPool& pool = pool_;
-    if (pool.stop_flag().load(std::memory_order_relaxed)) return true;
+    if (shared_.stop.load(std::memory_order_relaxed)) return true;
     if (id_ != 0) return false;
-    const SearchLimits& lim = pool.limits();
-    if (lim.nodes && pool.nodes_searched() >= lim.nodes) return pool.stop_flag() = true, true;
+    const SearchLimits& lim = shared_.limits;
+    if (lim.nodes && shared_.nodes_searched() >= lim.nodes) return shared_.stop = true, true;
     if ((nodes.load(std::memory_order_relaxed) - nodesAtCheck_) < params::TimeCheckNodes) return false;
     nodesAtCheck_ = nodes.load(std::memory_order_relaxed);
-    if (pool.pondering()) return false;
-    const TimeBudget& b = pool.budget();
-    if (b.hard >= 0 && pool.elapsed_ms() >= b.hard) return pool.stop_flag() = true, true;
+    if (shared_.ponder.load(std::memory_order_relaxed)) return false;
+    const TimeBudget& b = shared_.budget;
+    if (b.hard >= 0 && shared_.elapsed_ms() >= b.hard) return shared_.stop = true, true;
     return false;
 }
 
@@ -122,11 +120,11 @@ void Worker::update_quiet_stats(Stack* ss, Move best, int bonus, const Move* qui
 }
 
 void Worker::report(int depth, std::int64_t elapsed) const {
-    const auto& cb = pool_.callbacks();
+    const auto& cb = shared_.callbacks;
     if (!cb.onIteration) return;
-    const int multiPV = std::min<int>(pool_.options().multiPV, int(rootMoves.size()));
-    const std::uint64_t n = pool_.nodes_searched();
-    const int hashfull = pool_.tt().hashfull();
+    const int multiPV = std::min<int>(shared_.options.multiPV, int(rootMoves.size()));
+    const std::uint64_t n = shared_.nodes_searched();
+    const int hashfull = shared_.tt.hashfull();
     for (int i = 0; i < multiPV; ++i) {
         const RootMove& rm = rootMoves[i];
         const bool updated = rm.score != -VALUE_INFINITE;
@@ -144,8 +142,8 @@ void Worker::iterative_deepening() {
     for (int i = 0; i <= MAX_PLY + 2; ++i) (ss + i)->ply = i;
     for (int i = 1; i <= StackLookBack; ++i) (ss - i)->contHist = &sentinel_, (ss - i)->staticEval = VALUE_NONE;
 
-    const SearchLimits& lim = pool_.limits();
-    const int multiPV = std::min<int>(pool_.options().multiPV, int(rootMoves.size()));
+    const SearchLimits& lim = shared_.limits;
+    const int multiPV = std::min<int>(shared_.options.multiPV, int(rootMoves.size()));
     const int maxDepth = lim.depth > 0 ? std::min(lim.depth, MAX_PLY - 1) : MAX_PLY - 1;
     int lastBestChange = 0;
     Move lastBest = Move::none();
@@ -153,7 +151,7 @@ void Worker::iterative_deepening() {
     bool inIteration = false; // stopped inside an iteration rather than between two
 
     for (rootDepth_ = 1; rootDepth_ <= maxDepth; ++rootDepth_) {
-        if (pool_.stop_flag().load()) break;
+        if (shared_.stop.load()) break;
         // Helpers skip some depths so that threads spread over different iterations.
         if (id_ != 0 && rootDepth_ > 1 && (rootDepth_ + id_) % HelperSkipCycle == 0 && rootDepth_ < maxDepth) continue;
 
@@ -172,8 +170,8 @@ void Worker::iterative_deepening() {
                 const int score = search<Root>(ss, alpha, beta, rootDepth_, false);
                 // Moves searched are sorted to the front; those after pvIdx_ keep their order.
                 std::stable_sort(rootMoves.begin() + pvIdx_, rootMoves.end());
-                if (pool_.stop_flag().load()) break;
-                if (id_ == 0 && pool_.elapsed_ms() > params::ReportAfterMs && (score <= alpha || score >= beta)) report(rootDepth_, pool_.elapsed_ms());
+                if (shared_.stop.load()) break;
+                if (id_ == 0 && shared_.elapsed_ms() > params::ReportAfterMs && (score <= alpha || score >= beta)) report(rootDepth_, shared_.elapsed_ms());
                 if (score <= alpha) {
                     beta = (alpha + beta) / 2;
                     alpha = std::max(score - delta, -VALUE_INFINITE);
@@ -184,9 +182,9 @@ void Worker::iterative_deepening() {
                 delta += delta * params::AspGrowthPct / 100; // delta > 0: the same as delta / 2 at 50
             }
             std::stable_sort(rootMoves.begin(), rootMoves.begin() + pvIdx_ + 1);
-            if (id_ == 0 && !pool_.stop_flag().load() && pvIdx_ + 1 == multiPV) report(rootDepth_, pool_.elapsed_ms());
+            if (id_ == 0 && !shared_.stop.load() && pvIdx_ + 1 == multiPV) report(rootDepth_, shared_.elapsed_ms());
         }
-        if (pool_.stop_flag().load()) break;
+        if (shared_.stop.load()) break;
         completedDepth = rootDepth_;
         inIteration = false;
         if (id_ != 0) continue;
@@ -195,8 +193,8 @@ void Worker::iterative_deepening() {
         const int best = rootMoves[0].score;
         if (lim.mate && best >= VALUE_MATE_IN_MAX_PLY && VALUE_MATE - best <= 2 * lim.mate) break;
         if (rootMoves[0].pv[0] != lastBest) lastBest = rootMoves[0].pv[0], lastBestChange = rootDepth_;
-        const TimeBudget& b = pool_.budget();
-        if (b.soft >= 0 && !pool_.pondering() && lim.movetime < 0) {
+        const TimeBudget& b = shared_.budget;
+        if (b.soft >= 0 && !shared_.ponder.load(std::memory_order_relaxed) && lim.movetime < 0) {
             // Spend more when the best move keeps changing or the score drops; less when settled.
             // x100 parameters: n / 100.0 is the double nearest n/100, as the literal 0.6 (etc.) was.
             const int settled = rootDepth_ - lastBestChange;
@@ -205,13 +203,13 @@ void Worker::iterative_deepening() {
                                                                           : params::TmUnstableScale / 100.0;
             const double drop =
                 prevBestScore != VALUE_NONE && best < prevBestScore - params::TmDropMargin ? params::TmDropScale / 100.0 : 1.0;
-            if (rootMoves.size() == 1 || pool_.elapsed_ms() >= std::int64_t(b.soft * stability * drop)) break;
+            if (rootMoves.size() == 1 || shared_.elapsed_ms() >= std::int64_t(b.soft * stability * drop)) break;
         }
         prevBestScore = best;
     }
     // A stopped iteration may have sorted a half-searched move first; keep the last complete order.
     // The last word is the line the bestmove comes from; a half-done iteration counts for the moves it finished.
-    if (id_ == 0 && inIteration && completedDepth > 0) report(rootDepth_, pool_.elapsed_ms());
+    if (id_ == 0 && inIteration && completedDepth > 0) report(rootDepth_, shared_.elapsed_ms());
 }
 
 template<Worker::NodeType NT>
@@ -243,7 +241,7 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     const Key key = pos_.key() ^ (excluded ? Key(excluded.raw()) * ExcludedKeyMul : 0);
 
     TTData tte{};
-    const bool ttHit = pool_.tt().probe(key, tte);
+    const bool ttHit = shared_.tt.probe(key, tte);
     const int ttScore = ttHit ? score_from_tt(tte.score, ply, pos_.rule50_count()) : VALUE_NONE;
     const Move ttMove = RootNode ? rootMoves[pvIdx_].pv[0] : ttHit ? tte.move : Move::none();
     ss->ttPv = PvNode || (ttHit && tte.pv);
@@ -261,7 +259,7 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     } else {
         ss->staticEval = eval = ttHit && tte.eval != VALUE_NONE ? tte.eval : evaluator_.evaluate(pos_);
         if (ttHit && ttScore != VALUE_NONE && (tte.bound & (ttScore > eval ? BOUND_LOWER : BOUND_UPPER))) eval = ttScore;
-        if (!ttHit) pool_.tt().store(key, Move::none(), VALUE_NONE, ss->staticEval, -1, BOUND_NONE, ss->ttPv);
+        if (!ttHit) shared_.tt.store(key, Move::none(), VALUE_NONE, ss->staticEval, -1, BOUND_NONE, ss->ttPv);
     }
     const bool improving = !inCheck && (ss - 2)->staticEval != VALUE_NONE && ss->staticEval > (ss - 2)->staticEval;
 
@@ -309,8 +307,8 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
         if (RootNode && std::find_if(rootMoves.begin() + pvIdx_, rootMoves.end(), [m](const RootMove& r) { return r.pv[0] == m; }) == rootMoves.end())
             continue;
         ++moveCount;
-        if (RootNode && id_ == 0 && pool_.elapsed_ms() > params::ReportAfterMs && pool_.callbacks().onCurrmove)
-            pool_.callbacks().onCurrmove(rootDepth_, m, moveCount + pvIdx_);
+        if (RootNode && id_ == 0 && shared_.elapsed_ms() > params::ReportAfterMs && shared_.callbacks.onCurrmove)
+            shared_.callbacks.onCurrmove(rootDepth_, m, moveCount + pvIdx_);
 
         const bool capture = pos_.is_capture(m), promotion = m.kind() == PROMOTION;
         const bool givesCheck = pos_.gives_check(m);
@@ -377,7 +375,7 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
             score = -search<PV>(ss + 1, -beta, -alpha, newDepth, false);
         pos_.undo_move(m);
 
-        if (pool_.stop_flag().load(std::memory_order_relaxed)) return 0;
+        if (shared_.stop.load(std::memory_order_relaxed)) return 0;
 
         if (RootNode) {
             RootMove& rm = *std::find_if(rootMoves.begin(), rootMoves.end(), [m](const RootMove& r) { return r.pv[0] == m; });
@@ -426,7 +424,7 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
 
     if (!excluded && !(RootNode && pvIdx_ > 0)) {
         const Bound b = bestScore >= beta ? BOUND_LOWER : PvNode && bestMove && bestScore > originalAlpha ? BOUND_EXACT : BOUND_UPPER;
-        pool_.tt().store(key, bestMove, score_to_tt(bestScore, ply), ss->staticEval, depth, b, ss->ttPv);
+        shared_.tt.store(key, bestMove, score_to_tt(bestScore, ply), ss->staticEval, depth, b, ss->ttPv);
     }
     return bestScore;
 }
@@ -446,7 +444,7 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
 
     const Key key = pos_.key();
     TTData tte{};
-    const bool ttHit = pool_.tt().probe(key, tte);
+    const bool ttHit = shared_.tt.probe(key, tte);
     const int ttScore = ttHit ? score_from_tt(tte.score, ply, pos_.rule50_count()) : VALUE_NONE;
     if (!PvNode && ttHit && ttScore != VALUE_NONE && (tte.bound & (ttScore >= beta ? BOUND_LOWER : BOUND_UPPER))) return ttScore;
 
@@ -460,7 +458,7 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
         if (ttHit && ttScore != VALUE_NONE && (tte.bound & (ttScore > bestScore ? BOUND_LOWER : BOUND_UPPER))) bestScore = ttScore;
         // Stand pat: the side to move need not capture.
         if (bestScore >= beta) {
-            if (!ttHit) pool_.tt().store(key, Move::none(), score_to_tt(bestScore, ply), staticEval, 0, BOUND_LOWER, false);
+            if (!ttHit) shared_.tt.store(key, Move::none(), score_to_tt(bestScore, ply), staticEval, 0, BOUND_LOWER, false);
             return bestScore;
         }
         alpha = std::max(alpha, bestScore);
@@ -486,7 +484,7 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
         nodes.fetch_add(1, std::memory_order_relaxed);
         const int score = -qsearch<NT>(ss + 1, -beta, -alpha);
         pos_.undo_move(m);
-        if (pool_.stop_flag().load(std::memory_order_relaxed)) return 0;
+        if (shared_.stop.load(std::memory_order_relaxed)) return 0;
 
         if (score > bestScore) {
             bestScore = score;
@@ -500,7 +498,7 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
     }
     if (inCheck && bestScore == -VALUE_INFINITE) return mated_in(ply);
 
-    pool_.tt().store(key, bestMove, score_to_tt(bestScore, ply), staticEval, 0, bestScore >= beta ? BOUND_LOWER : BOUND_UPPER, false);
+    shared_.tt.store(key, bestMove, score_to_tt(bestScore, ply), staticEval, 0, bestScore >= beta ? BOUND_LOWER : BOUND_UPPER, false);
     return bestScore;
 }
 
