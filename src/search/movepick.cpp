@@ -17,14 +17,14 @@ constexpr int EvasionCaptureBonus = 1 << 24; // capturing evasions before the qu
 
 } // namespace
 
-MovePicker::MovePicker(const Position& pos, Move ttMove, int depth, const Histories& hist, const PieceToHistory* const* contHist,
+MovePicker::MovePicker(const Position& pos, Move ttMove, const Histories& hist, const PieceToHistory* const* contHist,
                        Move killer1, Move killer2, Move counter)
-    : pos_(pos), hist_(hist), contHist_(contHist), ttMove_(ttMove), killers_{killer1, killer2}, counter_(counter), depth_(depth),
+    : pos_(pos), hist_(hist), contHist_(contHist), ttMove_(ttMove), killers_{killer1, killer2}, counter_(counter),
       stage_(pos.checkers() ? EV_TT : TT) {}
 
 MovePicker::MovePicker(const Position& pos, Move ttMove, const Histories& hist)
     : pos_(pos), hist_(hist), contHist_(nullptr), ttMove_(ttMove), killers_{Move::none(), Move::none()}, counter_(Move::none()),
-      depth_(0), stage_(pos.checkers() ? EV_TT : QS_TT) {}
+      stage_(pos.checkers() ? EV_TT : QS_TT) {}
 
 bool MovePicker::tt_move_legal() {
     if (!ttMove_) return false;

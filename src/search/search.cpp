@@ -73,8 +73,7 @@ void init_reductions() { LMR.init(); }
 
 // Draws in the search (9.2, 9.3, 5.2.2) come from the Laws layer: any earlier occurrence
 // of the position since the last irreversible move, fifty moves unless mated, dead positions.
-bool Worker::is_draw(int ply) const {
-    (void)ply;
+bool Worker::is_draw() const {
     return laws::draw_in_search(pos_); // one source of truth: laws/rules.h, tested against the rules there
 }
 
@@ -225,7 +224,7 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     }
     if (!RootNode) {
         if (check_time()) return 0;
-        if (is_draw(ply)) return VALUE_DRAW;
+        if (is_draw()) return VALUE_DRAW;
         if (ply >= MAX_PLY) return pos_.checkers() ? VALUE_DRAW : evaluator_.evaluate(pos_);
         // Mate distance pruning: no line from here beats a mate already found nearer the root.
         alpha = std::max(mated_in(ply), alpha);
@@ -234,7 +233,6 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     }
 
     const bool inCheck = pos_.checkers();
-    ss->inCheck = inCheck;
     (ss + 1)->killers[0] = (ss + 1)->killers[1] = Move::none();
     (ss + 1)->excluded = Move::none();
     const Move excluded = ss->excluded;
@@ -293,7 +291,7 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     const PieceToHistory* contHist[2] = {(ss - 1)->contHist, (ss - 2)->contHist};
     const Move prevMove = (ss - 1)->move;
     const Move counter = prevMove.is_ok() ? hist_.counter[pos_.piece_on(prevMove.to_sq())][prevMove.to_sq()] : Move::none();
-    MovePicker mp(pos_, ttMove, depth, hist_, contHist, ss->killers[0], ss->killers[1], counter);
+    MovePicker mp(pos_, ttMove, hist_, contHist, ss->killers[0], ss->killers[1], counter);
 
     Move quiets[MaxQuietsTried], captures[MaxCapturesTried];
     int quietCount = 0, captureCount = 0, moveCount = 0;
@@ -385,7 +383,6 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
                 rm.bound = score >= beta ? BOUND_LOWER : score <= alpha ? BOUND_UPPER : BOUND_EXACT;
                 rm.pv.resize(1);
                 for (const Move* c = pvTable_[ply + 1]; *c; ++c) rm.pv.push_back(*c);
-                if (moveCount > 1) ++bestMoveChanges_;
             } else
                 rm.score = -VALUE_INFINITE; // sorts behind the moves that were searched
         }
@@ -438,7 +435,7 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
         selDepth_ = std::max(selDepth_, ply + 1);
     }
     if (check_time()) return 0;
-    if (is_draw(ply)) return VALUE_DRAW;
+    if (is_draw()) return VALUE_DRAW;
     const bool inCheck = pos_.checkers();
     if (ply >= MAX_PLY) return inCheck ? VALUE_DRAW : evaluator_.evaluate(pos_);
 

@@ -60,7 +60,6 @@ private:
         Move killers[2];
         int staticEval;
         int ply;
-        bool inCheck;
         bool ttPv;
         const PieceToHistory* contHist;
     };
@@ -71,7 +70,7 @@ private:
     template<NodeType NT>
     int qsearch(Stack* ss, int alpha, int beta);
 
-    bool is_draw(int ply) const;
+    bool is_draw() const;
     bool check_time();
     void update_pv(Move* pv, Move m, const Move* childPv);
     void update_quiet_stats(Stack* ss, Move best, int bonus, const Move* quiets, int quietCount);
@@ -89,7 +88,6 @@ private:
     int pvIdx_ = 0;
     std::uint64_t nodesAtCheck_ = 0;
     Move pvTable_[MAX_PLY + 2][MAX_PLY + 2];
-    int bestMoveChanges_ = 0;
 };
 
 } // namespace jadoube

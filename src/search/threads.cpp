@@ -122,7 +122,6 @@ void SearchPool::start(const Position& pos, const SearchLimits& limits, const Se
     shared_.budget = plan_time(limits, pos.side_to_move(), options.moveOverhead, pos.game_ply());
     shared_.stop = false;
     shared_.ponder = limits.ponder;
-    finished_ = false;
 
     std::vector<RootMove> rootMoves;
     for (Move m : MoveList<LEGAL>(pos))
@@ -183,7 +182,6 @@ void SearchPool::run() {
                                            shared_.elapsed_ms(), shared_.tt.hashfull(), &rm.pv});
     }
     if (shared_.callbacks.onBestmove) shared_.callbacks.onBestmove(best, ponder);
-    finished_ = true;
 }
 
 // Lazy SMP vote: each worker backs its best move with weight growing with its depth

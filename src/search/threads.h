@@ -5,10 +5,8 @@
 #pragma once
 
 #include <atomic>
-#include <condition_variable>
 #include <expected>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -25,7 +23,6 @@ public:
     // Waits for a running search first. A count the machine cannot hold (memory for
     // the workers, room for the threads) is refused and the old workers stay.
     std::expected<void, std::string> set_threads(int n);
-    int threads() const { return int(workers_.size()); }
     void clear(); // ucinewgame: hash and histories
     TranspositionTable& tt() { return shared_.tt; }
 
@@ -34,7 +31,6 @@ public:
     void stop() { shared_.stop.store(true, std::memory_order_relaxed); shared_.ponder.store(false); }
     void ponderhit() { shared_.ponder.store(false); }
     void wait(); // until the bestmove has been sent
-    bool searching() const { return controller_.joinable() && !finished_.load(); }
 
     // All workers' nodes of the last (or current) search.
     std::uint64_t nodes_searched() const { return shared_.nodes_searched(); }
@@ -46,7 +42,6 @@ private:
     SearchShared shared_; // before workers_: each worker holds a reference to it
     std::vector<std::unique_ptr<Worker>> workers_;
     std::thread controller_;
-    std::atomic<bool> finished_{true};
     std::atomic<std::uint64_t> helpersDone_{0}; // helper tasks finished, ever; see HelperTask
 };
 

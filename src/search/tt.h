@@ -43,10 +43,8 @@ public:
 
     bool probe(Key key, TTData& out) const;
     void store(Key key, Move move, int score, int eval, int depth, Bound bound, bool pv);
-    void prefetch(Key key) const { __builtin_prefetch(&buckets_[index(key)]); }
     // Permille of sampled entries written during the current search.
     int hashfull() const;
-    std::size_t size_mib() const { return sizeMiB_; }
 
 private:
     struct Entry {
@@ -66,7 +64,7 @@ private:
     };
     std::unique_ptr<Bucket[], FreeBuckets> buckets_;
     std::size_t bucketCount_ = 0;
-    std::size_t sizeMiB_ = 0;
+    std::size_t sizeMiB_ = 0; // for the message when a new size is refused
     std::uint8_t generation_ = 0;
 };
 
