@@ -53,7 +53,8 @@ void MovePicker::score_captures(Scored* begin, Scored* end) const {
     for (Scored* s = begin; s != end; ++s) {
         const Move m = s->move;
         const PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos_.piece_on(m.to_sq()));
-        s->score = params::MvvWeight * PieceValue[victim] + hist_.capture[pos_.moved_piece(m)][m.to_sq()][victim] / params::CaptHistOrderDiv;
+        s->score = params::MvvWeight * PieceValue[victim]
+                 + hist_.capture[pos_.moved_piece(m)][m.to_sq()][victim] / params::CaptHistOrderDiv;
         if (m.kind() == PROMOTION) s->score += m.promotion_type() == QUEEN ? params::MvvWeight * PieceValue[QUEEN] : UnderPromotionMalus;
     }
 }

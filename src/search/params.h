@@ -23,12 +23,13 @@
     X(LmrBase, 75, 0, 200, "x100: reduction every late move gets before the log term")                                    \
     X(LmrDivisor, 225, 100, 400, "x100: the log-log product is divided by this; larger = gentler reductions")              \
     X(LmrHistoryDiv, 8192, 2048, 32768, "quiet history per ply of reduction taken off (or added)")                       \
+    X(LmrMinDepth, 2, 1, 6, "shallowest node whose late moves are searched reduced first")                               \
     /* Reverse futility pruning. */                                                                                      \
     X(RfpMaxDepth, 8, 2, 14, "deepest node where static eval above beta returns at once")                               \
     X(RfpMargin, 80, 20, 200, "eval must exceed beta by this per ply of depth (one ply less when improving)")             \
     /* Null-move pruning. */                                                                                             \
     X(NmpMinDepth, 3, 1, 6, "shallowest node that tries a null move")                                                     \
-    X(NmpEvalBase, 160, 0, 400, "static eval may be this much below beta at depth 0 and still try ...")                   \
+    X(NmpEvalBase, 160, 0, 400, "static eval must be this much above beta to try a null move at depth 0 ...")             \
     X(NmpEvalPerDepth, 20, 0, 60, "... less this per ply of depth")                                                       \
     X(NmpBaseR, 3, 1, 5, "null-move reduction before the depth and eval terms")                                           \
     X(NmpDepthDiv, 4, 2, 8, "one more ply of reduction per this many plies of depth")                                    \
@@ -50,6 +51,7 @@
     X(SingularMinDepth, 8, 4, 14, "shallowest node that tests the hash move for singularity")                            \
     X(SingularTtDepthLag, 3, 1, 6, "the hash entry may be this many plies shallower than the node")                      \
     X(SingularMarginPerDepth, 2, 1, 6, "singular beta is the hash score less this per ply of depth")                     \
+    X(SingularDepthDiv, 2, 1, 4, "the search without the hash move goes to (depth - 1) / this")                         \
     X(SingularDoubleMargin, 20, 0, 100, "a non-PV move singular by more than this is extended twice")                   \
     X(ExtensionPlyFactor, 2, 1, 4, "no extensions beyond this many times the root depth in plies")                       \
     /* Quiescence. */                                                                                                    \

@@ -263,13 +263,15 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
 
     if (!PvNode && !inCheck && !excluded) {
         // Reverse futility: far enough above beta that a quiet move will not bring it back.
-        if (depth <= params::RfpMaxDepth && eval - params::RfpMargin * (depth - improving) >= beta && eval < VALUE_MATE_IN_MAX_PLY) return eval;
+        if (depth <= params::RfpMaxDepth && eval - params::RfpMargin * (depth - improving) >= beta && eval < VALUE_MATE_IN_MAX_PLY)
+            return eval;
 
         // Null move: if passing still fails high, a real move almost surely does.
-        if ((ss - 1)->move != Move::null() && eval >= beta && ss->staticEval >= beta - params::NmpEvalPerDepth * depth + params::NmpEvalBase &&
-            depth >= params::NmpMinDepth &&
-            has_non_pawn_material(pos_, pos_.side_to_move()) && beta > -VALUE_MATE_IN_MAX_PLY) {
-            const int R = params::NmpBaseR + depth / params::NmpDepthDiv + std::min((eval - beta) / params::NmpEvalDiv, params::NmpEvalMaxR);
+        if ((ss - 1)->move != Move::null() && eval >= beta
+            && ss->staticEval >= beta - params::NmpEvalPerDepth * depth + params::NmpEvalBase && depth >= params::NmpMinDepth
+            && has_non_pawn_material(pos_, pos_.side_to_move()) && beta > -VALUE_MATE_IN_MAX_PLY) {
+            const int R = params::NmpBaseR + depth / params::NmpDepthDiv
+                        + std::min((eval - beta) / params::NmpEvalDiv, params::NmpEvalMaxR);
             ss->move = Move::null();
             ss->contHist = &sentinel_;
             pos_.do_null_move();
@@ -337,7 +339,7 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
             (tte.bound & BOUND_LOWER) && std::abs(ttScore) < VALUE_MATE_IN_MAX_PLY && ply < params::ExtensionPlyFactor * rootDepth_) {
             const int singularBeta = ttScore - params::SingularMarginPerDepth * depth;
             ss->excluded = m;
-            const int v = search<NonPV>(ss, singularBeta - 1, singularBeta, (depth - 1) / 2, cutNode);
+            const int v = search<NonPV>(ss, singularBeta - 1, singularBeta, (depth - 1) / params::SingularDepthDiv, cutNode);
             ss->excluded = Move::none();
             if (v < singularBeta) extension = 1 + (!PvNode && v < singularBeta - params::SingularDoubleMargin);
             else if (singularBeta >= beta) return singularBeta; // multi-cut
@@ -356,7 +358,7 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
 
         int score;
         // Late move reductions for moves after the first, then re-search as needed.
-        if (depth >= 2 && moveCount > 1 + RootNode && (!capture || !ss->ttPv)) {
+        if (depth >= params::LmrMinDepth && moveCount > 1 + RootNode && (!capture || !ss->ttPv)) {
             int r = reduction(depth, moveCount);
             r += !PvNode + cutNode - improving - ss->ttPv;
             if (!capture) {
