@@ -6,14 +6,14 @@
 #include <cstring>
 
 #include "board/types.h"
+#include "search/params.h"
 
 namespace jadoube {
-
-constexpr int HistoryMax = 16384;
 
 // Gravity update: moves towards +-HistoryMax and decays the further it is from 0,
 // so old knowledge fades without a periodic reset.
 inline void history_update(std::int16_t& entry, int bonus) {
+    using params::HistoryMax;
     const int clamped = bonus > HistoryMax ? HistoryMax : bonus < -HistoryMax ? -HistoryMax : bonus;
     entry = std::int16_t(entry + clamped - entry * std::abs(clamped) / HistoryMax);
 }

@@ -1,18 +1,30 @@
 #include "search/movepick.h"
 
 #include "eval/values.h"
+#include "search/params.h"
 #include "search/see.h"
 
 namespace jadoube {
 
-MovePicker::MovePicker(const Position& pos, Move ttMove, int depth, const Histories& hist, const PieceToHistory* const* contHist,
+namespace {
+
+// Ordering tiers, far apart so that no history score crosses them (not tuned).
+constexpr int UnderPromotionMalus = -100000; // under-promotions after every other tactical move
+constexpr int KillerOneBonus = 1 << 22;
+constexpr int KillerTwoBonus = 1 << 21;
+constexpr int CounterBonus = 1 << 20;
+constexpr int EvasionCaptureBonus = 1 << 24; // capturing evasions before the quiet ones
+
+} // namespace
+
+MovePicker::MovePicker(const Position& pos, Move ttMove, const Histories& hist, const PieceToHistory* const* contHist,
                        Move killer1, Move killer2, Move counter)
-    : pos_(pos), hist_(hist), contHist_(contHist), ttMove_(ttMove), killers_{killer1, killer2}, counter_(counter), depth_(depth),
+    : pos_(pos), hist_(hist), contHist_(contHist), ttMove_(ttMove), killers_{killer1, killer2}, counter_(counter),
       stage_(pos.checkers() ? EV_TT : TT) {}
 
 MovePicker::MovePicker(const Position& pos, Move ttMove, const Histories& hist)
     : pos_(pos), hist_(hist), contHist_(nullptr), ttMove_(ttMove), killers_{Move::none(), Move::none()}, counter_(Move::none()),
-      depth_(0), stage_(pos.checkers() ? EV_TT : QS_TT) {}
+      stage_(pos.checkers() ? EV_TT : QS_TT) {}
 
 bool MovePicker::tt_move_legal() {
     if (!ttMove_) return false;
@@ -41,8 +53,9 @@ void MovePicker::score_captures(Scored* begin, Scored* end) const {
     for (Scored* s = begin; s != end; ++s) {
         const Move m = s->move;
         const PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos_.piece_on(m.to_sq()));
-        s->score = 16 * PieceValue[victim] + hist_.capture[pos_.moved_piece(m)][m.to_sq()][victim] / 8;
-        if (m.kind() == PROMOTION) s->score += m.promotion_type() == QUEEN ? 16 * PieceValue[QUEEN] : -100000;
+        s->score = params::MvvWeight * PieceValue[victim]
+                 + hist_.capture[pos_.moved_piece(m)][m.to_sq()][victim] / params::CaptHistOrderDiv;
+        if (m.kind() == PROMOTION) s->score += m.promotion_type() == QUEEN ? params::MvvWeight * PieceValue[QUEEN] : UnderPromotionMalus;
     }
 }
 
@@ -55,9 +68,9 @@ void MovePicker::score_quiets(Scored* begin, Scored* end) const {
         s->score = hist_.butterfly[us][m.from_sq()][to];
         if (contHist_[0]) s->score += (*contHist_[0])[pc][to];
         if (contHist_[1]) s->score += (*contHist_[1])[pc][to];
-        if (m == killers_[0]) s->score += 1 << 22;
-        else if (m == killers_[1]) s->score += 1 << 21;
-        else if (m == counter_) s->score += 1 << 20;
+        if (m == killers_[0]) s->score += KillerOneBonus;
+        else if (m == killers_[1]) s->score += KillerTwoBonus;
+        else if (m == counter_) s->score += CounterBonus;
     }
 }
 
@@ -67,7 +80,7 @@ void MovePicker::score_evasions(Scored* begin, Scored* end) const {
         const Move m = s->move;
         if (pos_.is_capture(m)) {
             const PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos_.piece_on(m.to_sq()));
-            s->score = (1 << 24) + PieceValue[victim] - int(type_of(pos_.moved_piece(m)));
+            s->score = EvasionCaptureBonus + PieceValue[victim] - int(type_of(pos_.moved_piece(m)));
         } else
             s->score = hist_.butterfly[us][m.from_sq()][m.to_sq()];
     }

@@ -13,8 +13,8 @@ namespace jadoube {
 class MovePicker {
 public:
     // Main search. contHist: continuation tables of the moves 1 and 2 plies back (or null).
-    MovePicker(const Position& pos, Move ttMove, int depth, const Histories& hist, const PieceToHistory* const* contHist,
-               Move killer1, Move killer2, Move counter);
+    MovePicker(const Position& pos, Move ttMove, const Histories& hist, const PieceToHistory* const* contHist, Move killer1,
+               Move killer2, Move counter);
     // Quiescence: captures and promotions only (all evasions when in check).
     MovePicker(const Position& pos, Move ttMove, const Histories& hist);
 
@@ -41,7 +41,6 @@ private:
     const Histories& hist_;
     const PieceToHistory* const* contHist_;
     Move ttMove_, killers_[2], counter_;
-    int depth_;
     Stage stage_;
     Scored* cur_;
     Scored* end_;

@@ -8,25 +8,40 @@
 #include "eval/values.h"
 #include "laws/rules.h"
 #include "search/movepick.h"
+#include "search/params.h"
 #include "search/see.h"
-#include "search/threads.h"
 
 namespace jadoube {
 
 namespace {
 
 // Late move reductions: log(depth) * log(moveNumber), the form most engines settled on.
+// Not const: a tune build rebuilds it when LmrBase or LmrDivisor change (init_reductions).
 struct Reductions {
     int table[MAX_PLY + 1][MOVE_BUFFER];
-    Reductions() {
+    Reductions() { init(); }
+    void init() {
+        // x100 parameters: 75 / 100.0 and 225 / 100.0 are exactly 0.75 and 2.25.
+        const double base = params::LmrBase / 100.0, divisor = params::LmrDivisor / 100.0;
         for (int d = 1; d <= MAX_PLY; ++d)
-            for (int m = 1; m < MOVE_BUFFER; ++m) table[d][m] = int(0.75 + std::log(d) * std::log(m) / 2.25);
+            for (int m = 1; m < MOVE_BUFFER; ++m) table[d][m] = int(base + std::log(d) * std::log(m) / divisor);
         for (int m = 0; m < MOVE_BUFFER; ++m) table[0][m] = 0;
         for (int d = 0; d <= MAX_PLY; ++d) table[d][0] = 0;
     }
-} const LMR;
+} LMR;
+
+// Structural constants (not tuned).
+constexpr int StackLookBack = 7;       // the deepest (ss - i) the search reads: continuation history 4 back, and margin
+constexpr int MaxQuietsTried = 64;     // quiets (and captures) remembered per node for the history malus
+constexpr int MaxCapturesTried = 32;
+constexpr int ContHistPlies[] = {1, 2, 4}; // the earlier moves whose continuation tables a quiet's result updates
+constexpr int HelperSkipCycle = 4;     // Lazy SMP: helper i skips the depths where (depth + i) % this == 0
+constexpr Key ExcludedKeyMul = 0x9E3779B97F4A7C15ULL; // golden-ratio multiplier: a singular search's own TT key
 
 int reduction(int depth, int moveCount) { return LMR.table[std::min(depth, MAX_PLY)][std::min(moveCount, MOVE_BUFFER - 1)]; }
+
+// The fifty-move rule (9.3) ends a game at 100 plies without a capture or pawn move.
+constexpr int LastPlyBeforeFifty = 99;
 
 // Mate scores in the TT are relative to the node, in the search relative to the root.
 int score_to_tt(int v, int ply) { return v >= VALUE_MATE_IN_MAX_PLY ? v + ply : v <= -VALUE_MATE_IN_MAX_PLY ? v - ply : v; }
@@ -34,17 +49,19 @@ int score_from_tt(int v, int ply, int rule50) {
     if (v == VALUE_NONE) return v;
     if (v >= VALUE_MATE_IN_MAX_PLY) {
         // A mate further away than the fifty-move rule allows is not a mate.
-        if (VALUE_MATE - v > 99 - rule50) return VALUE_MATE_IN_MAX_PLY - 1;
+        if (VALUE_MATE - v > LastPlyBeforeFifty - rule50) return VALUE_MATE_IN_MAX_PLY - 1;
         return v - ply;
     }
     if (v <= -VALUE_MATE_IN_MAX_PLY) {
-        if (VALUE_MATE + v > 99 - rule50) return -VALUE_MATE_IN_MAX_PLY + 1;
+        if (VALUE_MATE + v > LastPlyBeforeFifty - rule50) return -VALUE_MATE_IN_MAX_PLY + 1;
         return v + ply;
     }
     return v;
 }
 
-int stat_bonus(int depth) { return std::min(16 * depth * depth + 32 * depth, 1600); }
+int stat_bonus(int depth) {
+    return std::min(params::HistoryBonusQuad * depth * depth + params::HistoryBonusLinear * depth, params::HistoryBonusMax);
+}
 
 bool has_non_pawn_material(const Position& pos, Color c) {
     return pos.pieces(c) != pos.pieces(c, PAWN, KING);
@@ -52,24 +69,24 @@ bool has_non_pawn_material(const Position& pos, Color c) {
 
 } // namespace
 
+void init_reductions() { LMR.init(); }
+
 // Draws in the search (9.2, 9.3, 5.2.2) come from the Laws layer: any earlier occurrence
 // of the position since the last irreversible move, fifty moves unless mated, dead positions.
-bool Worker::is_draw(int ply) const {
-    (void)ply;
+bool Worker::is_draw() const {
     return laws::draw_in_search(pos_); // one source of truth: laws/rules.h, tested against the rules there
 }
 
 bool Worker::check_time() {
-    SearchPool& pool = pool_;
-    if (pool.stop_flag().load(std::memory_order_relaxed)) return true;
+    if (shared_.stop.load(std::memory_order_relaxed)) return true;
     if (id_ != 0) return false;
-    const SearchLimits& lim = pool.limits();
-    if (lim.nodes && pool.nodes_searched() >= lim.nodes) return pool.stop_flag() = true, true;
-    if ((nodes.load(std::memory_order_relaxed) - nodesAtCheck_) < 1024) return false;
+    const SearchLimits& lim = shared_.limits;
+    if (lim.nodes && shared_.nodes_searched() >= lim.nodes) return shared_.stop = true, true;
+    if ((nodes.load(std::memory_order_relaxed) - nodesAtCheck_) < params::TimeCheckNodes) return false;
     nodesAtCheck_ = nodes.load(std::memory_order_relaxed);
-    if (pool.pondering()) return false;
-    const TimeBudget& b = pool.budget();
-    if (b.hard >= 0 && pool.elapsed_ms() >= b.hard) return pool.stop_flag() = true, true;
+    if (shared_.ponder.load(std::memory_order_relaxed)) return false;
+    const TimeBudget& b = shared_.budget;
+    if (b.hard >= 0 && shared_.elapsed_ms() >= b.hard) return shared_.stop = true, true;
     return false;
 }
 
@@ -80,7 +97,7 @@ void Worker::update_pv(Move* pv, Move m, const Move* childPv) {
 }
 
 void Worker::update_cont_history(Stack* ss, Piece pc, Square to, int bonus) {
-    for (int i : {1, 2, 4})
+    for (int i : ContHistPlies)
         if ((ss - i)->move.is_ok()) history_update(const_cast<PieceToHistory&>(*(ss - i)->contHist)[pc][to], bonus);
 }
 
@@ -102,11 +119,11 @@ void Worker::update_quiet_stats(Stack* ss, Move best, int bonus, const Move* qui
 }
 
 void Worker::report(int depth, std::int64_t elapsed) const {
-    const auto& cb = pool_.callbacks();
+    const auto& cb = shared_.callbacks;
     if (!cb.onIteration) return;
-    const int multiPV = std::min<int>(pool_.options().multiPV, int(rootMoves.size()));
-    const std::uint64_t n = pool_.nodes_searched();
-    const int hashfull = pool_.tt().hashfull();
+    const int multiPV = std::min<int>(shared_.options.multiPV, int(rootMoves.size()));
+    const std::uint64_t n = shared_.nodes_searched();
+    const int hashfull = shared_.tt.hashfull();
     for (int i = 0; i < multiPV; ++i) {
         const RootMove& rm = rootMoves[i];
         const bool updated = rm.score != -VALUE_INFINITE;
@@ -119,13 +136,13 @@ void Worker::report(int depth, std::int64_t elapsed) const {
 
 void Worker::iterative_deepening() {
     pos_ = rootPos;
-    Stack stack[MAX_PLY + 10] = {};
-    Stack* ss = stack + 7; // room for (ss - 7) look-backs
+    Stack stack[StackLookBack + MAX_PLY + 3] = {};
+    Stack* ss = stack + StackLookBack; // room for (ss - StackLookBack) look-backs
     for (int i = 0; i <= MAX_PLY + 2; ++i) (ss + i)->ply = i;
-    for (int i = 1; i <= 7; ++i) (ss - i)->contHist = &sentinel_, (ss - i)->staticEval = VALUE_NONE;
+    for (int i = 1; i <= StackLookBack; ++i) (ss - i)->contHist = &sentinel_, (ss - i)->staticEval = VALUE_NONE;
 
-    const SearchLimits& lim = pool_.limits();
-    const int multiPV = std::min<int>(pool_.options().multiPV, int(rootMoves.size()));
+    const SearchLimits& lim = shared_.limits;
+    const int multiPV = std::min<int>(shared_.options.multiPV, int(rootMoves.size()));
     const int maxDepth = lim.depth > 0 ? std::min(lim.depth, MAX_PLY - 1) : MAX_PLY - 1;
     int lastBestChange = 0;
     Move lastBest = Move::none();
@@ -133,18 +150,18 @@ void Worker::iterative_deepening() {
     bool inIteration = false; // stopped inside an iteration rather than between two
 
     for (rootDepth_ = 1; rootDepth_ <= maxDepth; ++rootDepth_) {
-        if (pool_.stop_flag().load()) break;
+        if (shared_.stop.load()) break;
         // Helpers skip some depths so that threads spread over different iterations.
-        if (id_ != 0 && rootDepth_ > 1 && (rootDepth_ + id_) % 4 == 0 && rootDepth_ < maxDepth) continue;
+        if (id_ != 0 && rootDepth_ > 1 && (rootDepth_ + id_) % HelperSkipCycle == 0 && rootDepth_ < maxDepth) continue;
 
         // Unsearched and failed-low moves read -infinity, so a stopped iteration sorts soundly.
         for (RootMove& rm : rootMoves) rm.prevScore = rm.score, rm.score = -VALUE_INFINITE;
         inIteration = true;
         for (pvIdx_ = 0; pvIdx_ < multiPV; ++pvIdx_) {
             selDepth_ = 0;
-            int delta = 15, alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+            int delta = params::AspDelta, alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
             const int prev = rootMoves[pvIdx_].prevScore;
-            if (rootDepth_ >= 4 && prev != -VALUE_INFINITE && !is_mate_score(prev)) {
+            if (rootDepth_ >= params::AspMinDepth && prev != -VALUE_INFINITE && !is_mate_score(prev)) {
                 alpha = std::max(prev - delta, -VALUE_INFINITE);
                 beta = std::min(prev + delta, VALUE_INFINITE);
             }
@@ -152,8 +169,8 @@ void Worker::iterative_deepening() {
                 const int score = search<Root>(ss, alpha, beta, rootDepth_, false);
                 // Moves searched are sorted to the front; those after pvIdx_ keep their order.
                 std::stable_sort(rootMoves.begin() + pvIdx_, rootMoves.end());
-                if (pool_.stop_flag().load()) break;
-                if (id_ == 0 && pool_.elapsed_ms() > 3000 && (score <= alpha || score >= beta)) report(rootDepth_, pool_.elapsed_ms());
+                if (shared_.stop.load()) break;
+                if (id_ == 0 && shared_.elapsed_ms() > params::ReportAfterMs && (score <= alpha || score >= beta)) report(rootDepth_, shared_.elapsed_ms());
                 if (score <= alpha) {
                     beta = (alpha + beta) / 2;
                     alpha = std::max(score - delta, -VALUE_INFINITE);
@@ -161,12 +178,12 @@ void Worker::iterative_deepening() {
                     beta = std::min(score + delta, VALUE_INFINITE);
                 } else
                     break;
-                delta += delta / 2;
+                delta += delta * params::AspGrowthPct / 100; // delta > 0: the same as delta / 2 at 50
             }
             std::stable_sort(rootMoves.begin(), rootMoves.begin() + pvIdx_ + 1);
-            if (id_ == 0 && !pool_.stop_flag().load() && pvIdx_ + 1 == multiPV) report(rootDepth_, pool_.elapsed_ms());
+            if (id_ == 0 && !shared_.stop.load() && pvIdx_ + 1 == multiPV) report(rootDepth_, shared_.elapsed_ms());
         }
-        if (pool_.stop_flag().load()) break;
+        if (shared_.stop.load()) break;
         completedDepth = rootDepth_;
         inIteration = false;
         if (id_ != 0) continue;
@@ -175,18 +192,23 @@ void Worker::iterative_deepening() {
         const int best = rootMoves[0].score;
         if (lim.mate && best >= VALUE_MATE_IN_MAX_PLY && VALUE_MATE - best <= 2 * lim.mate) break;
         if (rootMoves[0].pv[0] != lastBest) lastBest = rootMoves[0].pv[0], lastBestChange = rootDepth_;
-        const TimeBudget& b = pool_.budget();
-        if (b.soft >= 0 && !pool_.pondering() && lim.movetime < 0) {
+        const TimeBudget& b = shared_.budget;
+        if (b.soft >= 0 && !shared_.ponder.load(std::memory_order_relaxed) && lim.movetime < 0) {
             // Spend more when the best move keeps changing or the score drops; less when settled.
-            const double stability = rootDepth_ - lastBestChange >= 6 ? 0.6 : rootDepth_ - lastBestChange >= 3 ? 0.85 : 1.3;
-            const double drop = prevBestScore != VALUE_NONE && best < prevBestScore - 30 ? 1.3 : 1.0;
-            if (rootMoves.size() == 1 || pool_.elapsed_ms() >= std::int64_t(b.soft * stability * drop)) break;
+            // x100 parameters: n / 100.0 is the double nearest n/100, as the literal 0.6 (etc.) was.
+            const int settled = rootDepth_ - lastBestChange;
+            const double stability = settled >= params::TmStableDepths     ? params::TmStableScale / 100.0
+                                   : settled >= params::TmSettlingDepths ? params::TmSettlingScale / 100.0
+                                                                          : params::TmUnstableScale / 100.0;
+            const double drop =
+                prevBestScore != VALUE_NONE && best < prevBestScore - params::TmDropMargin ? params::TmDropScale / 100.0 : 1.0;
+            if (rootMoves.size() == 1 || shared_.elapsed_ms() >= std::int64_t(b.soft * stability * drop)) break;
         }
         prevBestScore = best;
     }
     // A stopped iteration may have sorted a half-searched move first; keep the last complete order.
     // The last word is the line the bestmove comes from; a half-done iteration counts for the moves it finished.
-    if (id_ == 0 && inIteration && completedDepth > 0) report(rootDepth_, pool_.elapsed_ms());
+    if (id_ == 0 && inIteration && completedDepth > 0) report(rootDepth_, shared_.elapsed_ms());
 }
 
 template<Worker::NodeType NT>
@@ -202,7 +224,7 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     }
     if (!RootNode) {
         if (check_time()) return 0;
-        if (is_draw(ply)) return VALUE_DRAW;
+        if (is_draw()) return VALUE_DRAW;
         if (ply >= MAX_PLY) return pos_.checkers() ? VALUE_DRAW : evaluator_.evaluate(pos_);
         // Mate distance pruning: no line from here beats a mate already found nearer the root.
         alpha = std::max(mated_in(ply), alpha);
@@ -211,14 +233,13 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     }
 
     const bool inCheck = pos_.checkers();
-    ss->inCheck = inCheck;
     (ss + 1)->killers[0] = (ss + 1)->killers[1] = Move::none();
     (ss + 1)->excluded = Move::none();
     const Move excluded = ss->excluded;
-    const Key key = pos_.key() ^ (excluded ? Key(excluded.raw()) * 0x9E3779B97F4A7C15ULL : 0);
+    const Key key = pos_.key() ^ (excluded ? Key(excluded.raw()) * ExcludedKeyMul : 0);
 
     TTData tte{};
-    const bool ttHit = pool_.tt().probe(key, tte);
+    const bool ttHit = shared_.tt.probe(key, tte);
     const int ttScore = ttHit ? score_from_tt(tte.score, ply, pos_.rule50_count()) : VALUE_NONE;
     const Move ttMove = RootNode ? rootMoves[pvIdx_].pv[0] : ttHit ? tte.move : Move::none();
     ss->ttPv = PvNode || (ttHit && tte.pv);
@@ -236,18 +257,21 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     } else {
         ss->staticEval = eval = ttHit && tte.eval != VALUE_NONE ? tte.eval : evaluator_.evaluate(pos_);
         if (ttHit && ttScore != VALUE_NONE && (tte.bound & (ttScore > eval ? BOUND_LOWER : BOUND_UPPER))) eval = ttScore;
-        if (!ttHit) pool_.tt().store(key, Move::none(), VALUE_NONE, ss->staticEval, -1, BOUND_NONE, ss->ttPv);
+        if (!ttHit) shared_.tt.store(key, Move::none(), VALUE_NONE, ss->staticEval, -1, BOUND_NONE, ss->ttPv);
     }
     const bool improving = !inCheck && (ss - 2)->staticEval != VALUE_NONE && ss->staticEval > (ss - 2)->staticEval;
 
     if (!PvNode && !inCheck && !excluded) {
         // Reverse futility: far enough above beta that a quiet move will not bring it back.
-        if (depth <= 8 && eval - 80 * (depth - improving) >= beta && eval < VALUE_MATE_IN_MAX_PLY) return eval;
+        if (depth <= params::RfpMaxDepth && eval - params::RfpMargin * (depth - improving) >= beta && eval < VALUE_MATE_IN_MAX_PLY)
+            return eval;
 
         // Null move: if passing still fails high, a real move almost surely does.
-        if ((ss - 1)->move != Move::null() && eval >= beta && ss->staticEval >= beta - 20 * depth + 160 && depth >= 3 &&
-            has_non_pawn_material(pos_, pos_.side_to_move()) && beta > -VALUE_MATE_IN_MAX_PLY) {
-            const int R = 3 + depth / 4 + std::min((eval - beta) / 200, 3);
+        if ((ss - 1)->move != Move::null() && eval >= beta
+            && ss->staticEval >= beta - params::NmpEvalPerDepth * depth + params::NmpEvalBase && depth >= params::NmpMinDepth
+            && has_non_pawn_material(pos_, pos_.side_to_move()) && beta > -VALUE_MATE_IN_MAX_PLY) {
+            const int R = params::NmpBaseR + depth / params::NmpDepthDiv
+                        + std::min((eval - beta) / params::NmpEvalDiv, params::NmpEvalMaxR);
             ss->move = Move::null();
             ss->contHist = &sentinel_;
             pos_.do_null_move();
@@ -255,7 +279,7 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
             int v = -search<NonPV>(ss + 1, -beta, -beta + 1, depth - R, !cutNode);
             pos_.undo_null_move();
             if (v >= beta && v < VALUE_MATE_IN_MAX_PLY) {
-                if (depth < 12) return v;
+                if (depth < params::NmpVerifyDepth) return v;
                 // Zugzwang guard at high depth: verify with a reduced normal search.
                 v = search<NonPV>(ss, beta - 1, beta, depth - R, false);
                 if (v >= beta) return v;
@@ -264,14 +288,14 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     }
 
     // Internal iterative reduction: without a hash move this node is probably not worth full depth.
-    if (!RootNode && !ttMove && depth >= 4 && (PvNode || cutNode)) --depth;
+    if (!RootNode && !ttMove && depth >= params::IirMinDepth && (PvNode || cutNode)) --depth;
 
     const PieceToHistory* contHist[2] = {(ss - 1)->contHist, (ss - 2)->contHist};
     const Move prevMove = (ss - 1)->move;
     const Move counter = prevMove.is_ok() ? hist_.counter[pos_.piece_on(prevMove.to_sq())][prevMove.to_sq()] : Move::none();
-    MovePicker mp(pos_, ttMove, depth, hist_, contHist, ss->killers[0], ss->killers[1], counter);
+    MovePicker mp(pos_, ttMove, hist_, contHist, ss->killers[0], ss->killers[1], counter);
 
-    Move quiets[64], captures[32];
+    Move quiets[MaxQuietsTried], captures[MaxCapturesTried];
     int quietCount = 0, captureCount = 0, moveCount = 0;
     int bestScore = -VALUE_INFINITE;
     Move bestMove = Move::none();
@@ -283,8 +307,8 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
         if (RootNode && std::find_if(rootMoves.begin() + pvIdx_, rootMoves.end(), [m](const RootMove& r) { return r.pv[0] == m; }) == rootMoves.end())
             continue;
         ++moveCount;
-        if (RootNode && id_ == 0 && pool_.elapsed_ms() > 3000 && pool_.callbacks().onCurrmove)
-            pool_.callbacks().onCurrmove(rootDepth_, m, moveCount + pvIdx_);
+        if (RootNode && id_ == 0 && shared_.elapsed_ms() > params::ReportAfterMs && shared_.callbacks.onCurrmove)
+            shared_.callbacks.onCurrmove(rootDepth_, m, moveCount + pvIdx_);
 
         const bool capture = pos_.is_capture(m), promotion = m.kind() == PROMOTION;
         const bool givesCheck = pos_.gives_check(m);
@@ -296,30 +320,31 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
             const int lmrDepth = std::max(0, newDepth - reduction(depth, moveCount));
             if (!capture && !promotion && !givesCheck) {
                 // Late move pruning.
-                if (moveCount >= (3 + depth * depth) / (2 - improving)) skipQuiets = true;
+                if (moveCount >= (params::LmpBase + depth * depth) / (params::LmpDivisor - improving)) skipQuiets = true;
                 // Futility: the static eval plus a margin cannot reach alpha.
-                if (!inCheck && lmrDepth <= 8 && ss->staticEval + 120 + 100 * lmrDepth <= alpha) {
+                if (!inCheck && lmrDepth <= params::FutilityMaxDepth &&
+                    ss->staticEval + params::FutilityBase + params::FutilityPerDepth * lmrDepth <= alpha) {
                     skipQuiets = true;
                     continue;
                 }
                 if (skipQuiets && m != ss->killers[0] && m != ss->killers[1]) continue;
-                if (!see_ge(pos_, m, -25 * lmrDepth * lmrDepth)) continue;
-            } else if (depth <= 8 && !see_ge(pos_, m, -90 * depth))
+                if (!see_ge(pos_, m, -params::SeeQuietMargin * lmrDepth * lmrDepth)) continue;
+            } else if (depth <= params::SeeTacticalMaxDepth && !see_ge(pos_, m, -params::SeeTacticalMargin * depth))
                 continue;
         }
 
         // Singular extension: if every other move fails well below the TT score, the TT move is forced.
         int extension = 0;
-        if (!RootNode && m == ttMove && !excluded && depth >= 8 && tte.depth >= depth - 3 && (tte.bound & BOUND_LOWER) &&
-            std::abs(ttScore) < VALUE_MATE_IN_MAX_PLY && ply < 2 * rootDepth_) {
-            const int singularBeta = ttScore - 2 * depth;
+        if (!RootNode && m == ttMove && !excluded && depth >= params::SingularMinDepth && tte.depth >= depth - params::SingularTtDepthLag &&
+            (tte.bound & BOUND_LOWER) && std::abs(ttScore) < VALUE_MATE_IN_MAX_PLY && ply < params::ExtensionPlyFactor * rootDepth_) {
+            const int singularBeta = ttScore - params::SingularMarginPerDepth * depth;
             ss->excluded = m;
-            const int v = search<NonPV>(ss, singularBeta - 1, singularBeta, (depth - 1) / 2, cutNode);
+            const int v = search<NonPV>(ss, singularBeta - 1, singularBeta, (depth - 1) / params::SingularDepthDiv, cutNode);
             ss->excluded = Move::none();
-            if (v < singularBeta) extension = 1 + (!PvNode && v < singularBeta - 20);
+            if (v < singularBeta) extension = 1 + (!PvNode && v < singularBeta - params::SingularDoubleMargin);
             else if (singularBeta >= beta) return singularBeta; // multi-cut
             else if (ttScore >= beta) extension = -1;
-        } else if (givesCheck && ply < 2 * rootDepth_)
+        } else if (givesCheck && ply < params::ExtensionPlyFactor * rootDepth_)
             extension = 1;
         newDepth += extension;
 
@@ -333,12 +358,12 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
 
         int score;
         // Late move reductions for moves after the first, then re-search as needed.
-        if (depth >= 2 && moveCount > 1 + RootNode && (!capture || !ss->ttPv)) {
+        if (depth >= params::LmrMinDepth && moveCount > 1 + RootNode && (!capture || !ss->ttPv)) {
             int r = reduction(depth, moveCount);
             r += !PvNode + cutNode - improving - ss->ttPv;
             if (!capture) {
                 const int h = hist_.butterfly[~pos_.side_to_move()][m.from_sq()][m.to_sq()] + (*contHist[0])[moved][m.to_sq()];
-                r -= h / 8192;
+                r -= h / params::LmrHistoryDiv;
             }
             if (m == ss->killers[0] || m == ss->killers[1] || m == counter) --r;
             const int reduced = std::clamp(newDepth - r, 1, newDepth + 1);
@@ -350,7 +375,7 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
             score = -search<PV>(ss + 1, -beta, -alpha, newDepth, false);
         pos_.undo_move(m);
 
-        if (pool_.stop_flag().load(std::memory_order_relaxed)) return 0;
+        if (shared_.stop.load(std::memory_order_relaxed)) return 0;
 
         if (RootNode) {
             RootMove& rm = *std::find_if(rootMoves.begin(), rootMoves.end(), [m](const RootMove& r) { return r.pv[0] == m; });
@@ -360,7 +385,6 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
                 rm.bound = score >= beta ? BOUND_LOWER : score <= alpha ? BOUND_UPPER : BOUND_EXACT;
                 rm.pv.resize(1);
                 for (const Move* c = pvTable_[ply + 1]; *c; ++c) rm.pv.push_back(*c);
-                if (moveCount > 1) ++bestMoveChanges_;
             } else
                 rm.score = -VALUE_INFINITE; // sorts behind the moves that were searched
         }
@@ -375,8 +399,8 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
             }
         }
         if (m != bestMove) {
-            if (capture && captureCount < 32) captures[captureCount++] = m;
-            else if (!capture && quietCount < 64) quiets[quietCount++] = m;
+            if (capture && captureCount < MaxCapturesTried) captures[captureCount++] = m;
+            else if (!capture && quietCount < MaxQuietsTried) quiets[quietCount++] = m;
         }
     }
 
@@ -399,7 +423,7 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
 
     if (!excluded && !(RootNode && pvIdx_ > 0)) {
         const Bound b = bestScore >= beta ? BOUND_LOWER : PvNode && bestMove && bestScore > originalAlpha ? BOUND_EXACT : BOUND_UPPER;
-        pool_.tt().store(key, bestMove, score_to_tt(bestScore, ply), ss->staticEval, depth, b, ss->ttPv);
+        shared_.tt.store(key, bestMove, score_to_tt(bestScore, ply), ss->staticEval, depth, b, ss->ttPv);
     }
     return bestScore;
 }
@@ -413,13 +437,13 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
         selDepth_ = std::max(selDepth_, ply + 1);
     }
     if (check_time()) return 0;
-    if (is_draw(ply)) return VALUE_DRAW;
+    if (is_draw()) return VALUE_DRAW;
     const bool inCheck = pos_.checkers();
     if (ply >= MAX_PLY) return inCheck ? VALUE_DRAW : evaluator_.evaluate(pos_);
 
     const Key key = pos_.key();
     TTData tte{};
-    const bool ttHit = pool_.tt().probe(key, tte);
+    const bool ttHit = shared_.tt.probe(key, tte);
     const int ttScore = ttHit ? score_from_tt(tte.score, ply, pos_.rule50_count()) : VALUE_NONE;
     if (!PvNode && ttHit && ttScore != VALUE_NONE && (tte.bound & (ttScore >= beta ? BOUND_LOWER : BOUND_UPPER))) return ttScore;
 
@@ -433,7 +457,7 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
         if (ttHit && ttScore != VALUE_NONE && (tte.bound & (ttScore > bestScore ? BOUND_LOWER : BOUND_UPPER))) bestScore = ttScore;
         // Stand pat: the side to move need not capture.
         if (bestScore >= beta) {
-            if (!ttHit) pool_.tt().store(key, Move::none(), score_to_tt(bestScore, ply), staticEval, 0, BOUND_LOWER, false);
+            if (!ttHit) shared_.tt.store(key, Move::none(), score_to_tt(bestScore, ply), staticEval, 0, BOUND_LOWER, false);
             return bestScore;
         }
         alpha = std::max(alpha, bestScore);
@@ -448,9 +472,9 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
             if (m.kind() == PROMOTION && m.promotion_type() != QUEEN) continue;
             // Delta pruning: even winning the victim outright cannot lift us to alpha.
             const PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos_.piece_on(m.to_sq()));
-            if (m.kind() != PROMOTION && !pos_.gives_check(m) && staticEval + 200 + PieceValue[victim] <= alpha) continue;
+            if (m.kind() != PROMOTION && !pos_.gives_check(m) && staticEval + params::QsDeltaMargin + PieceValue[victim] <= alpha) continue;
             if (!see_ge(pos_, m, 0)) continue;
-        } else if (bestScore > -VALUE_MATE_IN_MAX_PLY && !pos_.is_capture(m) && moveCount > 3)
+        } else if (bestScore > -VALUE_MATE_IN_MAX_PLY && !pos_.is_capture(m) && moveCount > params::QsEvasionLimit)
             continue; // enough evasions tried once one holds
 
         ss->move = m;
@@ -459,7 +483,7 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
         nodes.fetch_add(1, std::memory_order_relaxed);
         const int score = -qsearch<NT>(ss + 1, -beta, -alpha);
         pos_.undo_move(m);
-        if (pool_.stop_flag().load(std::memory_order_relaxed)) return 0;
+        if (shared_.stop.load(std::memory_order_relaxed)) return 0;
 
         if (score > bestScore) {
             bestScore = score;
@@ -473,7 +497,7 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
     }
     if (inCheck && bestScore == -VALUE_INFINITE) return mated_in(ply);
 
-    pool_.tt().store(key, bestMove, score_to_tt(bestScore, ply), staticEval, 0, bestScore >= beta ? BOUND_LOWER : BOUND_UPPER, false);
+    shared_.tt.store(key, bestMove, score_to_tt(bestScore, ply), staticEval, 0, bestScore >= beta ? BOUND_LOWER : BOUND_UPPER, false);
     return bestScore;
 }
 

@@ -1,19 +1,17 @@
 // Alpha-beta search: iterative deepening with aspiration windows over a principal
 // variation search, quiescence at the leaves. One Worker per thread; the pool in
-// threads.h runs them (Lazy SMP: same root, shared transposition table).
+// threads.h runs them (Lazy SMP: same root, shared transposition table) and shares
+// with them only what shared.h holds.
 #pragma once
 
 #include <atomic>
 #include <cstdint>
-#include <functional>
 #include <vector>
 
 #include "board/position.h"
 #include "eval/evaluate.h"
 #include "search/history.h"
-#include "search/limits.h"
-#include "search/timeman.h"
-#include "search/tt.h"
+#include "search/shared.h"
 
 namespace jadoube {
 
@@ -38,33 +36,18 @@ struct RootMove {
     std::vector<Move> pv;
 };
 
-// One line of `info` as the search knows it; the UCI layer turns it into text.
-struct SearchReport {
-    int depth, seldepth, multipv;
-    int score;
-    Bound bound;
-    std::uint64_t nodes;
-    std::int64_t timeMs;
-    int hashfull;
-    const std::vector<Move>* pv;
-};
-
-struct SearchCallbacks {
-    std::function<void(const SearchReport&)> onIteration;
-    std::function<void(int depth, Move move, int number)> onCurrmove;
-    std::function<void(Move best, Move ponder)> onBestmove;
-};
-
-class SearchPool;
+// Rebuilds the late-move-reduction table from params::LmrBase and LmrDivisor; it is
+// built at start-up, so only a tune build that changes them needs this.
+void init_reductions();
 
 class Worker {
 public:
-    Worker(int id, SearchPool& pool) : id_(id), pool_(pool) { hist_.clear(); }
+    Worker(int id, SearchShared& shared) : id_(id), shared_(shared) { hist_.clear(); }
 
     void clear() { hist_.clear(); evaluator_.reset(); }
     // The evaluation the next search plays with (the owner's EvalSettings).
     void use_eval(const EvalSettings& settings) { evaluator_.use(settings); }
-    // Iterative deepening on rootPos_ until the pool says stop.
+    // Iterative deepening on rootPos until shared.stop.
     void iterative_deepening();
 
     std::atomic<std::uint64_t> nodes{0};
@@ -79,7 +62,6 @@ private:
         Move killers[2];
         int staticEval;
         int ply;
-        bool inCheck;
         bool ttPv;
         const PieceToHistory* contHist;
     };
@@ -90,7 +72,7 @@ private:
     template<NodeType NT>
     int qsearch(Stack* ss, int alpha, int beta);
 
-    bool is_draw(int ply) const;
+    bool is_draw() const;
     bool check_time();
     void update_pv(Move* pv, Move m, const Move* childPv);
     void update_quiet_stats(Stack* ss, Move best, int bonus, const Move* quiets, int quietCount);
@@ -98,7 +80,7 @@ private:
     void report(int depth, std::int64_t elapsed) const;
 
     int id_;
-    SearchPool& pool_;
+    SearchShared& shared_;
     Position pos_;
     Histories hist_;
     Evaluator evaluator_; // this thread's NNUE accumulators, or the hand-crafted eval
@@ -108,7 +90,6 @@ private:
     int pvIdx_ = 0;
     std::uint64_t nodesAtCheck_ = 0;
     Move pvTable_[MAX_PLY + 2][MAX_PLY + 2];
-    int bestMoveChanges_ = 0;
 };
 
 } // namespace jadoube

@@ -11,6 +11,7 @@
 #include <tbb/task_group.h>
 
 #include "board/movegen.h"
+#include "search/params.h"
 #include "util/memory.h"
 
 namespace jadoube {
@@ -89,12 +90,15 @@ std::expected<void, std::string> SearchPool::set_threads(int n) {
                                    + std::to_string(room + 1) + " search threads" + keeping);
     }
     try {
-        while (workers_.size() < want) workers_.push_back(std::make_unique<Worker>(int(workers_.size()), *this));
+        shared_.nodeCounters.reserve(want);
+        while (workers_.size() < want) workers_.push_back(std::make_unique<Worker>(int(workers_.size()), shared_));
     } catch (const std::bad_alloc&) {
         workers_.resize(old);
         return std::unexpected("cannot allocate the search state of " + std::to_string(want) + " threads" + keeping);
     }
     workers_.resize(want);
+    shared_.nodeCounters.clear(); // cannot throw: reserved above when growing
+    for (const auto& w : workers_) shared_.nodeCounters.push_back(&w->nodes);
     // The kept workers start afresh too, as if all had been created now.
     for (std::size_t i = 0; i < std::min(old, want); ++i) workers_[i]->clear();
     return {};
@@ -102,7 +106,7 @@ std::expected<void, std::string> SearchPool::set_threads(int n) {
 
 void SearchPool::clear() {
     wait();
-    tt_.clear();
+    shared_.tt.clear();
     for (auto& w : workers_) w->clear();
 }
 
@@ -110,25 +114,14 @@ void SearchPool::wait() {
     if (controller_.joinable()) controller_.join();
 }
 
-std::int64_t SearchPool::elapsed_ms() const {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - limits_.start).count();
-}
-
-std::uint64_t SearchPool::nodes_searched() const {
-    std::uint64_t n = 0;
-    for (const auto& w : workers_) n += w->nodes.load(std::memory_order_relaxed);
-    return n;
-}
-
 void SearchPool::start(const Position& pos, const SearchLimits& limits, const SearchOptions& options, SearchCallbacks callbacks) {
     wait();
-    limits_ = limits;
-    options_ = options;
-    callbacks_ = std::move(callbacks);
-    budget_ = plan_time(limits, pos.side_to_move(), options.moveOverhead, pos.game_ply());
-    stop_ = false;
-    ponder_ = limits.ponder;
-    finished_ = false;
+    shared_.limits = limits;
+    shared_.options = options;
+    shared_.callbacks = std::move(callbacks);
+    shared_.budget = plan_time(limits, pos.side_to_move(), options.moveOverhead, pos.game_ply());
+    shared_.stop = false;
+    shared_.ponder = limits.ponder;
 
     std::vector<RootMove> rootMoves;
     for (Move m : MoveList<LEGAL>(pos))
@@ -141,7 +134,7 @@ void SearchPool::start(const Position& pos, const SearchLimits& limits, const Se
         w->nodes = 0;
         w->completedDepth = 0;
     }
-    tt_.new_search();
+    shared_.tt.new_search();
     controller_ = std::thread([this] { run(); });
 }
 
@@ -149,13 +142,14 @@ void SearchPool::run() {
     Worker& main = *workers_[0];
     // `go infinite` and `go ponder` must not answer before `stop` / `ponderhit`.
     auto hold = [this] {
-        while ((limits_.infinite || ponder_.load()) && !stop_.load()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        while ((shared_.limits.infinite || shared_.ponder.load()) && !shared_.stop.load())
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
     };
     if (main.rootMoves.empty()) {
         // Mated or stalemated (or searchmoves left nothing): nothing to search.
         const int score = main.rootPos.checkers() ? -VALUE_MATE : VALUE_DRAW;
         static const std::vector<Move> noPv;
-        if (callbacks_.onIteration) callbacks_.onIteration({0, 0, 1, score, BOUND_EXACT, 0, elapsed_ms(), 0, &noPv});
+        if (shared_.callbacks.onIteration) shared_.callbacks.onIteration({0, 0, 1, score, BOUND_EXACT, 0, shared_.elapsed_ms(), 0, &noPv});
     } else if (workers_.size() == 1) {
         main.iterative_deepening();
     } else {
@@ -167,14 +161,14 @@ void SearchPool::run() {
             for (std::size_t i = 1; i < workers_.size(); ++i) group.run(HelperTask(*workers_[i], helpersDone_));
             main.iterative_deepening();
             hold();
-            stop_ = true;
+            shared_.stop = true;
             group.wait();
             (void)helpersDone_.load(std::memory_order_acquire); // the helpers' results, for the vote
         });
     }
 
     hold();
-    stop_ = true;
+    shared_.stop = true;
 
     Move best = Move::none(), ponder = Move::none();
     if (!main.rootMoves.empty()) {
@@ -184,19 +178,18 @@ void SearchPool::run() {
         if (rm.pv.size() > 1) ponder = rm.pv[1];
         // When the vote picks a helper's move, its line is the last word: GUIs and match
         // runners expect the bestmove to begin the last PV they were shown.
-        if (&w != &main && callbacks_.onIteration)
-            callbacks_.onIteration({w.completedDepth, rm.seldepth, 1, best_score(w), BOUND_EXACT, nodes_searched(), elapsed_ms(),
-                                    tt_.hashfull(), &rm.pv});
+        if (&w != &main && shared_.callbacks.onIteration)
+            shared_.callbacks.onIteration({w.completedDepth, rm.seldepth, 1, best_score(w), BOUND_EXACT, nodes_searched(),
+                                           shared_.elapsed_ms(), shared_.tt.hashfull(), &rm.pv});
     }
-    if (callbacks_.onBestmove) callbacks_.onBestmove(best, ponder);
-    finished_ = true;
+    if (shared_.callbacks.onBestmove) shared_.callbacks.onBestmove(best, ponder);
 }
 
 // Lazy SMP vote: each worker backs its best move with weight growing with its depth
 // and its score above the worst; a proven mate wins outright.
 const Worker& SearchPool::pick_best_worker() const {
     const Worker* best = workers_[0].get();
-    if (workers_.size() == 1 || options_.multiPV > 1) return *best;
+    if (workers_.size() == 1 || shared_.options.multiPV > 1) return *best;
     std::vector<const Worker*> voters;
     for (const auto& w : workers_)
         if (w->completedDepth > 0) voters.push_back(w.get());
@@ -205,7 +198,7 @@ const Worker& SearchPool::pick_best_worker() const {
     for (const Worker* w : voters) minScore = std::min(minScore, best_score(*w));
     std::map<std::uint16_t, std::int64_t> votes;
     for (const Worker* w : voters)
-        votes[w->rootMoves[0].pv[0].raw()] += std::int64_t(best_score(*w) - minScore + 14) * w->completedDepth;
+        votes[w->rootMoves[0].pv[0].raw()] += std::int64_t(best_score(*w) - minScore + params::VoteScoreOffset) * w->completedDepth;
     best = voters[0];
     for (const Worker* w : voters) {
         const int s = best_score(*w), bs = best_score(*best);

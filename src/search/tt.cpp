@@ -3,26 +3,31 @@
 #include <cstring>
 #include <new>
 
+#include "search/params.h"
 #include "util/memory.h"
 
 namespace jadoube {
 
 namespace {
 
+constexpr auto GenMask = TranspositionTable::GenerationMask;
+constexpr int DepthOffset = 8;       // stored depth + this fits a byte: qsearch depths down to -8 stay positive
+constexpr int HashfullSample = 1000; // entries hashfull() looks at
+
 // data word: move 16 | score 16 | eval 16 | depth 8 | bound 2, pv 1, generation 5... laid out as below.
 struct Packed {
     static std::uint64_t pack(Move m, int score, int eval, int depth, Bound b, bool pv, std::uint8_t gen) {
         return std::uint64_t(m.raw()) | std::uint64_t(std::uint16_t(std::int16_t(score))) << 16
-             | std::uint64_t(std::uint16_t(std::int16_t(eval))) << 32 | std::uint64_t(std::uint8_t(depth + 8)) << 48
-             | std::uint64_t(b) << 56 | std::uint64_t(pv) << 58 | std::uint64_t(gen & 31) << 59;
+             | std::uint64_t(std::uint16_t(std::int16_t(eval))) << 32 | std::uint64_t(std::uint8_t(depth + DepthOffset)) << 48
+             | std::uint64_t(b) << 56 | std::uint64_t(pv) << 58 | std::uint64_t(gen & GenMask) << 59;
     }
     static Move move(std::uint64_t d) { return Move(std::uint16_t(d)); }
     static int score(std::uint64_t d) { return std::int16_t(std::uint16_t(d >> 16)); }
     static int eval(std::uint64_t d) { return std::int16_t(std::uint16_t(d >> 32)); }
-    static int depth(std::uint64_t d) { return int((d >> 48) & 0xFF) - 8; }
+    static int depth(std::uint64_t d) { return int((d >> 48) & 0xFF) - DepthOffset; }
     static Bound bound(std::uint64_t d) { return Bound((d >> 56) & 3); }
     static bool pv(std::uint64_t d) { return (d >> 58) & 1; }
-    static std::uint8_t gen(std::uint64_t d) { return std::uint8_t((d >> 59) & 31); }
+    static std::uint8_t gen(std::uint64_t d) { return std::uint8_t((d >> 59) & GenMask); }
 };
 
 } // namespace
@@ -80,12 +85,14 @@ void TranspositionTable::store(Key key, Move move, int score, int eval, int dept
         if (data == 0 || (e.check.load(std::memory_order_relaxed) ^ data) == key) {
             if (data && !move) move = Packed::move(data); // keep a known best move
             // Keep deeper exact information for the same key unless this one is exact or close.
-            if (data && bound != BOUND_EXACT && depth + 4 < Packed::depth(data) && Packed::gen(data) == (generation_ & 31)) return;
+            if (data && bound != BOUND_EXACT && depth + params::TtKeepDepthMargin < Packed::depth(data) &&
+                Packed::gen(data) == (generation_ & GenMask))
+                return;
             victim = &e;
             break;
         }
-        const int age = (generation_ - Packed::gen(data)) & 31;
-        const int worth = Packed::depth(data) - 8 * age;
+        const int age = (generation_ - Packed::gen(data)) & GenMask;
+        const int worth = Packed::depth(data) - params::TtAgeWeight * age;
         if (worth < worst) worst = worth, victim = &e;
     }
     const std::uint64_t data = Packed::pack(move, score, eval, depth, bound, pv, generation_);
@@ -95,13 +102,13 @@ void TranspositionTable::store(Key key, Move move, int score, int eval, int dept
 
 int TranspositionTable::hashfull() const {
     int used = 0;
-    const std::size_t sample = std::min<std::size_t>(1000 / EntriesPerBucket, bucketCount_);
+    const std::size_t sample = std::min<std::size_t>(HashfullSample / EntriesPerBucket, bucketCount_);
     for (std::size_t i = 0; i < sample; ++i)
         for (const Entry& e : buckets_[i].entries) {
             const std::uint64_t data = e.data.load(std::memory_order_relaxed);
-            used += data && Packed::gen(data) == (generation_ & 31);
+            used += data && Packed::gen(data) == (generation_ & GenMask);
         }
-    return int(used * 1000 / (sample * EntriesPerBucket));
+    return int(used * 1000 / (sample * EntriesPerBucket)); // permille
 }
 
 } // namespace jadoube

@@ -30,6 +30,7 @@ struct TTData {
 class TranspositionTable {
 public:
     static constexpr int EntriesPerBucket = 4; // 4 x 16 bytes = one cache line
+    static constexpr std::uint8_t GenerationMask = 31; // the generation is 5 bits of an entry's data word
 
     TranspositionTable() { (void)resize(16); }
 
@@ -38,14 +39,12 @@ public:
     // refused and the old table stays.
     std::expected<void, std::string> resize(std::size_t sizeMiB);
     void clear();
-    void new_search() { generation_ = std::uint8_t((generation_ + 1) & 31); }
+    void new_search() { generation_ = std::uint8_t((generation_ + 1) & GenerationMask); }
 
     bool probe(Key key, TTData& out) const;
     void store(Key key, Move move, int score, int eval, int depth, Bound bound, bool pv);
-    void prefetch(Key key) const { __builtin_prefetch(&buckets_[index(key)]); }
     // Permille of sampled entries written during the current search.
     int hashfull() const;
-    std::size_t size_mib() const { return sizeMiB_; }
 
 private:
     struct Entry {
@@ -65,7 +64,7 @@ private:
     };
     std::unique_ptr<Bucket[], FreeBuckets> buckets_;
     std::size_t bucketCount_ = 0;
-    std::size_t sizeMiB_ = 0;
+    std::size_t sizeMiB_ = 0; // for the message when a new size is refused
     std::uint8_t generation_ = 0;
 };
 

@@ -10,6 +10,7 @@
 #include "notation/perft_report.h"
 #include "notation/rules_report.h"
 #include "notation/touch_text.h"
+#include "search/params.h"
 #include "uci/go_params.h"
 #include "uci/info.h"
 #include "util/exit_code.h"
@@ -89,7 +90,8 @@ UciSession::Reply UciSession::dispatch(std::string_view command, Args args) {
 
 UciSession::Reply UciSession::cmd_uci(Args args) const {
     return no_arguments("uci", args,
-                        "id name Jadoube\nid author the Jadoube developers\n" + options_.uci_listing() + "uciok\n");
+                        "id name Jadoube\nid author the Jadoube developers\n" + options_.uci_listing()
+                            + params::tunable_uci_listing() + "uciok\n"); // the latter empty unless JADOUBE_TUNE
 }
 
 UciSession::Reply UciSession::cmd_position(Args args) {
@@ -159,6 +161,11 @@ UciSession::Reply UciSession::cmd_setoption(Args args) {
     std::optional<std::string> value;
     if (v < args.size()) value = text::join(args.subspan(v + 1));
 
+    if (params::is_tunable(name)) { // JADOUBE_TUNE builds only: the search parameters
+        stop_search();
+        if (auto ok = params::set_tunable(name, value.value_or("")); !ok) return Err("setoption: " + ok.error());
+        return "";
+    }
     const auto change = options_.parse(name, value);
     if (!change) return Err("setoption: " + change.error());
     stop_search();

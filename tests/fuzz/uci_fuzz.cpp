@@ -9,7 +9,7 @@
 //
 // Checked, per line: the session does not crash; a line prints at most one
 // `info string error:` line; a refused line leaves the position, the options and
-// the debug flag as they were (uci/uci.h: "full effect or, with exactly one error
+// the debug flag as they were (uci/session.h: "full effect or, with exactly one error
 // line, none at all"). Per input: every accepted `go` (but `go perft`) gets exactly
 // one `bestmove`, in order, by the time the input has been stopped; each bestmove
 // (and its ponder move) is legal in the position searched and is one of the moves

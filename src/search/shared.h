@@ -1,0 +1,65 @@
+// What the workers of one search pool share, and all a Worker sees of the pool:
+// the stop and ponder flags, the search's limits, options, callbacks and time
+// budget, the transposition table, and every worker's node counter. SearchPool
+// (threads.h) owns one, fills it before each search and hands each Worker a
+// reference, so the search does not depend on how the threads are run.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "eval/evaluate.h"
+#include "search/limits.h"
+#include "search/timeman.h"
+#include "search/tt.h"
+
+namespace jadoube {
+
+struct SearchOptions {
+    int multiPV = 1;
+    int moveOverhead = 10;
+    EvalSettings eval; // which evaluation and net, chosen by the pool's owner
+};
+
+// One line of `info` as the search knows it; the UCI layer turns it into text.
+struct SearchReport {
+    int depth, seldepth, multipv;
+    int score;
+    Bound bound;
+    std::uint64_t nodes;
+    std::int64_t timeMs;
+    int hashfull;
+    const std::vector<Move>* pv;
+};
+
+struct SearchCallbacks {
+    std::function<void(const SearchReport&)> onIteration;
+    std::function<void(int depth, Move move, int number)> onCurrmove;
+    std::function<void(Move best, Move ponder)> onBestmove;
+};
+
+struct SearchShared {
+    std::int64_t elapsed_ms() const {
+        return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - limits.start).count();
+    }
+    // All workers' nodes of the current search.
+    std::uint64_t nodes_searched() const {
+        std::uint64_t n = 0;
+        for (const auto* c : nodeCounters) n += c->load(std::memory_order_relaxed);
+        return n;
+    }
+
+    std::atomic<bool> stop{false};
+    std::atomic<bool> ponder{false}; // `go ponder` until ponderhit: the clock does not run
+    SearchLimits limits;
+    SearchOptions options;
+    SearchCallbacks callbacks;
+    TimeBudget budget;
+    TranspositionTable tt;
+    std::vector<const std::atomic<std::uint64_t>*> nodeCounters; // one per worker, in worker order
+};
+
+} // namespace jadoube
