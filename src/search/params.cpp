@@ -1,10 +1,11 @@
 #include "search/params.h"
 
-#ifdef JADOUBE_TUNE
 #include <algorithm>
+
+#include "util/text.h"
+
+#ifdef JADOUBE_TUNE
 #include <array>
-#include <cctype>
-#include <charconv>
 
 #include "search/search.h"
 #endif
@@ -19,53 +20,26 @@ namespace {
 const std::array Table = {JADOUBE_SEARCH_PARAMS(JADOUBE_TABLE_ROW)};
 #undef JADOUBE_TABLE_ROW
 
-// UCI option names match case-insensitively.
-const TunableParam* find(std::string_view name) {
-    const auto same = [name](const TunableParam& p) {
-        return std::ranges::equal(p.name, name, [](char a, char b) { return std::tolower(a) == std::tolower(b); });
-    };
-    const auto it = std::ranges::find_if(Table, same);
-    return it == Table.end() ? nullptr : &*it;
-}
-
 } // namespace
 
 std::span<const TunableParam> tunable_params() { return Table; }
 
-bool is_tunable(std::string_view name) { return find(name) != nullptr; }
-
-std::expected<void, std::string> set_tunable(std::string_view name, std::string_view value) {
-    const TunableParam* p = find(name);
-    if (!p) return std::unexpected("no tunable parameter named " + std::string(name));
-    int v = 0;
-    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-    if (ec != std::errc() || end != value.data() + value.size() || value.empty())
-        return std::unexpected(std::string(p->name) + " needs an integer value");
-    if (v < p->min || v > p->max)
-        return std::unexpected(std::string(p->name) + " value " + std::to_string(v) + " is outside " + std::to_string(p->min) + ".."
-                               + std::to_string(p->max));
-    *p->value = v;
+void set_tunable(const TunableParam& p, int value) {
+    *p.value = value;
     init_reductions(); // the LMR table is built from LmrBase and LmrDivisor
-    return {};
-}
-
-std::string tunable_uci_listing() {
-    std::string s;
-    for (const TunableParam& p : Table)
-        s += "option name " + std::string(p.name) + " type spin default " + std::to_string(p.defaultValue) + " min "
-           + std::to_string(p.min) + " max " + std::to_string(p.max) + '\n';
-    return s;
 }
 
 #else // normal build: the parameters are constants, nothing to tune
 
 std::span<const TunableParam> tunable_params() { return {}; }
-bool is_tunable(std::string_view) { return false; }
-std::expected<void, std::string> set_tunable(std::string_view name, std::string_view) {
-    return std::unexpected("no tunable parameter named " + std::string(name) + " (not a JADOUBE_TUNE build)");
-}
-std::string tunable_uci_listing() { return {}; }
+void set_tunable(const TunableParam&, int) {}
 
 #endif
+
+const TunableParam* find_tunable(std::string_view name) {
+    const auto params = tunable_params();
+    const auto it = std::ranges::find_if(params, [name](const TunableParam& p) { return text::iequals(p.name, name); });
+    return it == params.end() ? nullptr : &*it;
+}
 
 } // namespace jadoube::params

@@ -13,9 +13,7 @@
 #pragma once
 
 #include <cstdint>
-#include <expected>
 #include <span>
-#include <string>
 #include <string_view>
 
 #define JADOUBE_SEARCH_PARAMS(X)                                                                                          \
@@ -115,16 +113,15 @@ struct TunableParam {
     int defaultValue, min, max;
 };
 
-// Every tunable parameter; empty unless built with JADOUBE_TUNE.
+// Every tunable parameter; empty unless built with JADOUBE_TUNE (the UCI layer
+// lists them as spin options and sets them by name).
 std::span<const TunableParam> tunable_params();
 
-// Tune build: sets parameter `name` (case-insensitive) to the integer `value`,
-// refusing an unknown name, a non-integer or a value outside its range, and
-// recomputes what is derived from the parameters (the LMR table). Call it only
-// while no search runs. In normal builds it refuses everything.
-std::expected<void, std::string> set_tunable(std::string_view name, std::string_view value);
-bool is_tunable(std::string_view name);
-// The `option name <P> type spin default <d> min <lo> max <hi>` lines for tunable_params().
-std::string tunable_uci_listing();
+// The parameter of that name (case-insensitive, as UCI option names are), or null.
+const TunableParam* find_tunable(std::string_view name);
+
+// Sets p to value (the caller has checked it is within p's range) and recomputes
+// what is derived from the parameters (the LMR table). Only while no search runs.
+void set_tunable(const TunableParam& p, int value);
 
 } // namespace jadoube::params

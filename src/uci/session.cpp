@@ -36,6 +36,15 @@ std::expected<std::string, std::string> no_arguments(std::string_view command, s
     return reply;
 }
 
+// The search parameters as spin options: none unless built with JADOUBE_TUNE.
+std::string tunable_listing() {
+    std::string s;
+    for (const params::TunableParam& p : params::tunable_params())
+        s += "option name " + std::string(p.name) + " type spin default " + std::to_string(p.defaultValue) + " min "
+           + std::to_string(p.min) + " max " + std::to_string(p.max) + '\n';
+    return s;
+}
+
 } // namespace
 
 UciSession::UciSession(std::ostream& out) : out_(out), startFen_(Position::StartFen) {
@@ -91,7 +100,7 @@ UciSession::Reply UciSession::dispatch(std::string_view command, Args args) {
 UciSession::Reply UciSession::cmd_uci(Args args) const {
     return no_arguments("uci", args,
                         "id name Jadoube\nid author the Jadoube developers\n" + options_.uci_listing()
-                            + params::tunable_uci_listing() + "uciok\n"); // the latter empty unless JADOUBE_TUNE
+                            + tunable_listing() + "uciok\n");
 }
 
 UciSession::Reply UciSession::cmd_position(Args args) {
@@ -161,9 +170,13 @@ UciSession::Reply UciSession::cmd_setoption(Args args) {
     std::optional<std::string> value;
     if (v < args.size()) value = text::join(args.subspan(v + 1));
 
-    if (params::is_tunable(name)) { // JADOUBE_TUNE builds only: the search parameters
+    if (const params::TunableParam* p = params::find_tunable(name)) { // JADOUBE_TUNE builds only
+        const auto v = text::parse_int(value.value_or(""));
+        if (!v || *v < p->min || *v > p->max)
+            return Err("setoption: " + std::string(p->name) + " takes an integer from " + std::to_string(p->min) + " to "
+                       + std::to_string(p->max) + ", got " + text::quoted(value.value_or("")));
         stop_search();
-        if (auto ok = params::set_tunable(name, value.value_or("")); !ok) return Err("setoption: " + ok.error());
+        params::set_tunable(*p, int(*v));
         return "";
     }
     const auto change = options_.parse(name, value);
