@@ -4,9 +4,10 @@
 
 #include <sstream>
 
-#include "../uci/session_fixture.h"
 #include "board/movegen.h"
 #include "laws/rules.h"
+#include "support/lines.h"
+#include "support/uci_session.h"
 #include "uci/notation.h"
 
 using namespace jadoube;

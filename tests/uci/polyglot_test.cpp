@@ -16,8 +16,8 @@
 #include <string_view>
 #include <vector>
 
-#include "../support/engine_process.h"
 #include "laws/rules.h"
+#include "support/engine_process.h"
 #include "uci/notation.h"
 
 using namespace jadoube;

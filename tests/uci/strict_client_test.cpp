@@ -16,9 +16,9 @@
 #include <string>
 #include <vector>
 
-#include "../support/engine_process.h"
 #include "board/movegen.h"
 #include "laws/rules.h"
+#include "support/engine_process.h"
 #include "uci/notation.h"
 
 using namespace jadoube;
