@@ -1,5 +1,6 @@
 # shellcheck shell=bash
-# Shared set-up for scripts/run and scripts/test: sourced, not executed.
+# Shared set-up for the scripts (run, test, tsan, fuzz, memcheck, check-format):
+# sourced, not executed.
 # Everything here writes to stderr only; scripts/run's stdout is the UCI channel.
 
 JADOUBE_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -48,35 +49,47 @@ jadoube_ensure_packages() {
     } >&2 || jadoube_die "apt-get install failed (${missing[*]})"
 }
 
-# jadoube_configure BUILD_DIR BUILD_TYPE [CMAKE_ARGS...]
-# Configures only when the build directory has no CMake cache yet; after that
-# the build tool re-runs CMake by itself when CMakeLists.txt or a glob changes.
-# Extra arguments are applied (re-configure) when they differ from last time.
-jadoube_configure() {
-    local dir="$1" type="$2"
-    shift 2
+# The build directory of a preset in CMakePresets.json (build/PRESET, but
+# debug-asan, which keeps scripts/test's build/debug).
+jadoube_preset_dir() {
+    case "$1" in
+        debug-asan) printf '%s/build/debug' "$JADOUBE_ROOT" ;;
+        *) printf '%s/build/%s' "$JADOUBE_ROOT" "$1" ;;
+    esac
+}
+
+# jadoube_configure_preset PRESET [CMAKE_ARGS...]
+# Every build the scripts make goes through a preset of CMakePresets.json:
+# release, debug-asan, tsan, fuzz, valgrind. It configures only when the
+# directory has no CMake cache yet or the arguments differ from last time; after
+# that the build tool re-runs CMake by itself when CMakeLists.txt or a glob changes.
+jadoube_configure_preset() {
+    local preset="$1"
+    shift
+    local dir
+    dir="$(jadoube_preset_dir "$preset")"
     local stamp="$dir/.jadoube-configure-args"
-    local args="-DCMAKE_BUILD_TYPE=$type $*"
+    local args="--preset $preset $*"
     if [[ -f "$dir/CMakeCache.txt" && -f "$stamp" && "$(<"$stamp")" == "$args" ]]; then
         return 0
     fi
-    local gen=()
-    if [[ ! -f "$dir/CMakeCache.txt" ]] && command -v ninja >/dev/null 2>&1; then
-        gen=(-G Ninja)
+    # The presets name the Ninja generator.
+    if ! command -v ninja >/dev/null 2>&1; then
+        local JADOUBE_PACKAGES=(ninja-build)
+        jadoube_ensure_packages
     fi
-    jadoube_log "configuring $dir ($type)"
-    cmake -S "$JADOUBE_ROOT" -B "$dir" "${gen[@]}" -DCMAKE_BUILD_TYPE="$type" "$@" >&2 \
-        || return 1
+    jadoube_log "configuring $dir (preset $preset)"
+    (cd "$JADOUBE_ROOT" && cmake --preset "$preset" "$@") >&2 || return 1
     printf '%s' "$args" >"$stamp"
 }
 
-# jadoube_build BUILD_DIR [TARGET...]   (no target: all)
-jadoube_build() {
-    local dir="$1"
+# jadoube_build_preset PRESET [TARGET...]   (no target: the preset's targets)
+jadoube_build_preset() {
+    local preset="$1"
     shift
     local targets=()
     (($# > 0)) && targets=(--target "$@")
-    cmake --build "$dir" "${targets[@]}" --parallel "$(nproc 2>/dev/null || echo 2)" >&2
+    (cd "$JADOUBE_ROOT" && cmake --build --preset "$preset" "${targets[@]}" --parallel "$(nproc 2>/dev/null || echo 2)") >&2
 }
 
 # jadoube_with_lock BUILD_DIR COMMAND... : serialise builds of one directory

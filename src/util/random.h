@@ -20,6 +20,8 @@ struct Xorshift64Star {
     }
     // About 8 of 64 bits set: magic candidates with few bits are found much sooner.
     constexpr std::uint64_t sparse() { return next() & next() & next(); }
+    // An integer in [lo, hi]; the modulo bias is negligible for the small ranges tests use.
+    constexpr int range(int lo, int hi) { return lo + int(next() % std::uint64_t(hi - lo + 1)); }
 };
 
 struct SplitMix64 {

@@ -3,18 +3,13 @@
 
 #include "board/movegen.h"
 #include "board/perft.h"
-#include "perft_suites.h"
+#include "support/perft_suites.h"
+#include "support/position.h"
 
 using namespace jadoube;
+using test::from_fen;
 
 namespace {
-
-Position from_fen(const std::string& fen, bool chess960 = false) {
-    Position pos;
-    const auto ok = pos.set(fen, chess960);
-    REQUIRE_MESSAGE(ok.has_value(), fen << ": " << (ok ? "" : ok.error()));
-    return pos;
-}
 
 // Runs every (position, depth) of a suite whose count is at most maxNodes.
 void check_suite(const std::string& file, bool chess960, std::uint64_t maxNodes, int maxDepth = 99) {

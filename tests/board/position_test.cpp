@@ -4,18 +4,14 @@
 #include <random>
 
 #include "board/movegen.h"
-#include "perft_suites.h"
+#include "support/perft_suites.h"
+#include "support/position.h"
 
 using namespace jadoube;
+using test::from_fen;
+using test::random_move;
 
 namespace {
-
-Position from_fen(const std::string& fen, bool chess960 = false) {
-    Position pos;
-    const auto ok = pos.set(fen, chess960);
-    REQUIRE_MESSAGE(ok.has_value(), fen << ": " << (ok ? "" : ok.error()));
-    return pos;
-}
 
 // Everything a position is, compared field by field after a round trip.
 struct Snapshot {
@@ -49,7 +45,7 @@ int random_game(Position& pos, std::mt19937_64& rng, int maxPlies) {
     while (int(played.size()) < maxPlies) {
         const MoveList<LEGAL> moves(pos);
         if (moves.size() == 0) break;
-        const Move m = *(moves.begin() + rng() % moves.size());
+        const Move m = random_move(moves, rng);
         const bool check = pos.gives_check(m);
         pos.do_move(m);
         CHECK(check == bool(pos.checkers()));

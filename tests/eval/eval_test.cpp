@@ -9,22 +9,17 @@
 #include <string>
 #include <vector>
 
-#include "../board/perft_suites.h"
 #include "board/movegen.h"
 #include "eval/hce.h"
-#include "eval/hce.h"
 #include "eval/values.h"
+#include "support/perft_suites.h"
+#include "support/position.h"
 
 using namespace jadoube;
+using test::from_fen;
+using test::random_move;
 
 namespace {
-
-Position from_fen(const std::string& fen) {
-    Position pos;
-    const auto ok = pos.set(fen, false);
-    REQUIRE_MESSAGE(ok.has_value(), fen << ": " << (ok ? "" : ok.error()));
-    return pos;
-}
 
 int eval_fen(const std::string& fen) { return hce::evaluate(from_fen(fen)); }
 
@@ -142,7 +137,7 @@ TEST_CASE("eval: symmetry on typed positions and along random games") {
         for (int ply = 0; ply < 120; ++ply) {
             const MoveList<LEGAL> moves(pos);
             if (moves.size() == 0) break;
-            pos.do_move(*(moves.begin() + rng() % moves.size()));
+            pos.do_move(random_move(moves, rng));
             if (ply % 3 == 0) {
                 check_symmetry(pos);
                 ++checked;

@@ -3,20 +3,22 @@
 // and on the real binary over pipes with the sample logs in tests/laws/logs.
 #include <doctest/doctest.h>
 
-#include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "laws/arbiter.h"
 #include "laws/rulings.h"
-#include "../support/run_binary.h"
+#include "support/files.h"
+#include "support/lines.h"
+#include "support/run_binary.h"
 #include "cli/arbiter.h"
 #include "notation/touch_text.h"
 
 using namespace jadoube;
+using jadoube::test::read_text;
 using jadoube::test::run_binary;
+using jadoube::test::split_lines;
 
 namespace {
 
@@ -26,30 +28,14 @@ struct Run {
     int code;
 };
 
-std::vector<std::string> lines_of(const std::string& text) {
-    std::vector<std::string> v;
-    std::istringstream in(text);
-    for (std::string l; std::getline(in, l);) v.push_back(l);
-    return v;
-}
-
 Run arbiter(const std::string& log, Lang lang = Lang::En) {
     std::istringstream in(log);
     std::ostringstream out, err;
     const int code = run_arbiter(in, out, err, lang);
-    return {lines_of(out.str()), err.str(), code};
+    return {split_lines(out.str()), err.str(), code};
 }
 
-std::string log_path(const char* name) {
-    return (std::filesystem::path(__FILE__).parent_path() / "logs" / name).string();
-}
-
-std::string read_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+std::string log_path(const char* name) { return test::source_path(std::string("laws/logs/") + name).string(); }
 
 const std::vector<std::string> ContractEn = {
     "ok",
@@ -94,14 +80,14 @@ TEST_SUITE("touchmove") {
 // ---------------------------------------------------------------------------
 
 TEST_CASE("arbiter contract rulings in English") {
-    const Run r = arbiter(read_file(log_path("contract.log")));
+    const Run r = arbiter(read_text(log_path("contract.log")));
     CHECK(r.code == 0);
     CHECK(r.err.empty());
     CHECK(r.out == ContractEn);
 }
 
 TEST_CASE("arbiter contract rulings in Russian") {
-    const Run r = arbiter(read_file(log_path("contract.log")), Lang::Ru);
+    const Run r = arbiter(read_text(log_path("contract.log")), Lang::Ru);
     CHECK(r.code == 0);
     CHECK(r.out == ContractRu);
 }
@@ -150,13 +136,13 @@ TEST_CASE("arbiter 4.4.2 violation: castling after touching the rook first") {
 }
 
 TEST_CASE("arbiter 4.7 violation and upheld claim with a promotion chosen") {
-    const Run r = arbiter(read_file(log_path("promotion.log")));
+    const Run r = arbiter(read_text(log_path("promotion.log")));
     CHECK(r.code == 0);
     CHECK(r.out == std::vector<std::string>{
                        "ok", "ok", "ok",
                        "violation 4.7: the pawn on b7 was let go on b8, and a queen was chosen for the promotion (b7b8q)",
                        "upheld: b7b8n is taken back; White must play b7b8q", "ok"});
-    const Run ru = arbiter(read_file(log_path("promotion.log")), Lang::Ru);
+    const Run ru = arbiter(read_text(log_path("promotion.log")), Lang::Ru);
     CHECK(ru.out[3]
           == "нарушение 4.7: пешку с b7 поставили на b8 и отпустили, а для превращения выбрана фигура: ферзь (b7b8q)");
     CHECK(ru.out[4] == "удовлетворено: ход b7b8n отменяется; Белые должны сыграть b7b8q");
@@ -170,7 +156,7 @@ TEST_CASE("arbiter 4.4.4 violation: promotion to another piece than the one chos
 }
 
 TEST_CASE("arbiter 4.7.2 castling sample log") {
-    const Run r = arbiter(read_file(log_path("castling.log")));
+    const Run r = arbiter(read_text(log_path("castling.log")));
     CHECK(r.code == 0);
     CHECK(r.out == std::vector<std::string>{
                        "ok", "ok", "ok", "ok",
@@ -189,7 +175,7 @@ TEST_CASE("arbiter 4.7.2 violation wording in both languages") {
 }
 
 TEST_CASE("arbiter Chess960 sample log: castling written king takes rook") {
-    const Run r = arbiter(read_file(log_path("chess960.log")));
+    const Run r = arbiter(read_text(log_path("chess960.log")));
     CHECK(r.code == 0);
     CHECK(r.out == std::vector<std::string>{
                        "ok", "ok", "violation 4.7.2: the king was let go on c1, and castling on that side is legal (f1b1)"});
@@ -267,11 +253,11 @@ TEST_CASE("4.8 a new game forgets the moves") {
 // ---------------------------------------------------------------------------
 
 TEST_CASE("arbiter malformed: an illegal move stops the log with its line number") {
-    const Run r = arbiter(read_file(log_path("malformed.log")));
+    const Run r = arbiter(read_text(log_path("malformed.log")));
     CHECK(r.code == ExitFailure);
     CHECK(r.out == std::vector<std::string>{"ok", "ok"});
     CHECK(r.err == "line 4: move: 'e7e4' is not legal in rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n");
-    const Run ru = arbiter(read_file(log_path("malformed.log")), Lang::Ru);
+    const Run ru = arbiter(read_text(log_path("malformed.log")), Lang::Ru);
     CHECK(ru.err
           == "строка 4: move: ход 'e7e4' невозможен в позиции rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n");
 }
@@ -352,13 +338,13 @@ TEST_CASE("arbiter binary reads a log file in English and exits 0") {
     const auto r = run_binary({"arbiter", log_path("contract.log")}, "");
     CHECK(r.exitCode == 0);
     CHECK(r.err.empty());
-    CHECK(lines_of(r.out) == ContractEn);
+    CHECK(split_lines(r.out) == ContractEn);
 }
 
 TEST_CASE("arbiter binary reads standard input in Russian and exits 0") {
-    const auto r = run_binary({"arbiter", "--lang", "ru"}, read_file(log_path("contract.log")));
+    const auto r = run_binary({"arbiter", "--lang", "ru"}, read_text(log_path("contract.log")));
     CHECK(r.exitCode == 0);
-    CHECK(lines_of(r.out) == ContractRu);
+    CHECK(split_lines(r.out) == ContractRu);
 }
 
 TEST_CASE("arbiter a control byte in a log line stops the log with its line number") {
@@ -373,16 +359,16 @@ TEST_CASE("arbiter a control byte in a log line stops the log with its line numb
 TEST_CASE("arbiter binary Chess960 and promotion logs") {
     const auto c = run_binary({"arbiter", log_path("chess960.log")}, "");
     CHECK(c.exitCode == 0);
-    CHECK(lines_of(c.out).back() == "violation 4.7.2: the king was let go on c1, and castling on that side is legal (f1b1)");
+    CHECK(split_lines(c.out).back() == "violation 4.7.2: the king was let go on c1, and castling on that side is legal (f1b1)");
     const auto p = run_binary({"arbiter", "--lang=ru", log_path("promotion.log")}, "");
     CHECK(p.exitCode == 0);
-    CHECK(lines_of(p.out).back() == "в порядке");
+    CHECK(split_lines(p.out).back() == "в порядке");
 }
 
 TEST_CASE("arbiter binary malformed log: non-zero exit and the line number on stderr") {
     const auto r = run_binary({"arbiter", log_path("malformed.log")}, "");
     CHECK(r.exitCode == ExitFailure);
-    CHECK(lines_of(r.out) == std::vector<std::string>{"ok", "ok"});
+    CHECK(split_lines(r.out) == std::vector<std::string>{"ok", "ok"});
     CHECK(r.err.starts_with("line 4: "));
     const auto ru = run_binary({"arbiter", "--lang", "ru"}, "startpos\nmove e2e5\n");
     CHECK(ru.exitCode == ExitFailure);

@@ -11,6 +11,7 @@
 #include "board/movegen.h"
 #include "laws/rules.h"
 #include "laws/validate.h"
+#include "support/position.h"
 #include "notation/rules_report.h"
 
 using namespace jadoube;
@@ -119,7 +120,7 @@ Tally random_games(std::uint64_t seed, int games, int maxPlies, bool chess960) {
         for (int ply = 0; ply < maxPlies; ++ply) {
             const MoveList<LEGAL> moves(pos);
             REQUIRE(moves.size() > 0); // check_ply ended mated and stalemated games
-            const Move m = *(moves.begin() + rng() % moves.size());
+            const Move m = test::random_move(moves, rng);
             pos.do_move(m);
             if (!check_ply(pos, m, t)) break;
         }

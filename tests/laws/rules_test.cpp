@@ -7,6 +7,7 @@
 
 #include "laws/rules.h"
 #include "laws/validate.h"
+#include "support/position.h"
 #include "notation/move_text.h"
 
 using namespace jadoube;
@@ -26,12 +27,6 @@ Position play(const std::string& fen, const std::string& moves = "", bool chess9
         pos.do_move(mv);
     }
     return pos;
-}
-
-std::string repeat(const std::string& moves, int times) {
-    std::string s;
-    for (int i = 0; i < times; ++i) s += moves + ' ';
-    return s;
 }
 
 const std::string KnightCycle = "g1f3 g8f6 f3g1 f6g8"; // back where it started, four plies later
@@ -59,14 +54,14 @@ TEST_CASE("5.2.1 stalemate ends the game") {
 TEST_CASE("9.2 threefold repetition is claimable and 9.6.1 fivefold ends the game") {
     const std::string start(Position::StartFen);
     CHECK(laws::repetition_count(play(start)) == 1);
-    CHECK(laws::repetition_count(play(start, repeat(KnightCycle, 1))) == 2);
-    const Position three = play(start, repeat(KnightCycle, 2));
+    CHECK(laws::repetition_count(play(start, test::repeat_moves(KnightCycle, 1))) == 2);
+    const Position three = play(start, test::repeat_moves(KnightCycle, 2));
     CHECK(laws::repetition_count(three) == 3);
     CHECK(laws::threefold_claimable(three));
     CHECK_FALSE(laws::fivefold(three));
     CHECK(laws::game_state(three) == GameState::ThreefoldClaimable);
     CHECK(laws::result(GameState::ThreefoldClaimable, WHITE) == "*");
-    const Position five = play(start, repeat(KnightCycle, 4));
+    const Position five = play(start, test::repeat_moves(KnightCycle, 4));
     CHECK(laws::repetition_count(five) == 5);
     CHECK(laws::fivefold(five));
     CHECK(laws::game_state(five) == GameState::Fivefold);
@@ -79,11 +74,11 @@ TEST_CASE("9.2.3.1 repetition where the first occurrence had a legal en passant 
     const std::string cycle = "g8f6 g1f3 f6g8 f3g1";
     const Position first = play(fen, "e2e4");
     CHECK(first.ep_square() == SQ_E3);
-    CHECK(laws::repetition_count(play(fen, "e2e4 " + repeat(cycle, 1))) == 1);
-    const Position twice = play(fen, "e2e4 " + repeat(cycle, 2));
+    CHECK(laws::repetition_count(play(fen, "e2e4 " + test::repeat_moves(cycle, 1))) == 1);
+    const Position twice = play(fen, "e2e4 " + test::repeat_moves(cycle, 2));
     CHECK(laws::repetition_count(twice) == 2); // the men stood so three times, the position twice
     CHECK_FALSE(laws::threefold_claimable(twice));
-    CHECK(laws::threefold_claimable(play(fen, "e2e4 " + repeat(cycle, 3))));
+    CHECK(laws::threefold_claimable(play(fen, "e2e4 " + test::repeat_moves(cycle, 3))));
 }
 
 TEST_CASE("9.2.2 a two-square advance whose en passant capture is illegal leaves the position the same") {
@@ -92,7 +87,7 @@ TEST_CASE("9.2.2 a two-square advance whose en passant capture is illegal leaves
     const std::string fen = "1n6/8/8/8/R2p3k/8/4P3/1N2K3 w - - 0 1";
     const std::string cycle = "b8c6 b1c3 c6b8 c3b1";
     CHECK(play(fen, "e2e4").ep_square() == SQ_NONE);
-    const Position twice = play(fen, "e2e4 " + repeat(cycle, 2));
+    const Position twice = play(fen, "e2e4 " + test::repeat_moves(cycle, 2));
     CHECK(laws::repetition_count(twice) == 3);
     CHECK(laws::threefold_claimable(twice));
 }
@@ -106,7 +101,7 @@ TEST_CASE("9.2.3.2 castling rights lost between otherwise identical positions") 
     const Position after = play(fen, lost);
     CHECK_FALSE(after.can_castle(WHITE_OOO));
     CHECK(laws::repetition_count(after) == 1);
-    CHECK(laws::repetition_count(play(fen, lost + ' ' + repeat(cycle, 2))) == 3);
+    CHECK(laws::repetition_count(play(fen, lost + ' ' + test::repeat_moves(cycle, 2))) == 3);
 }
 
 TEST_CASE("9.3 fifty moves: claimable from 100 half-moves") {

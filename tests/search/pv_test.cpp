@@ -4,9 +4,10 @@
 
 #include <sstream>
 
-#include "../uci/session_fixture.h"
 #include "board/movegen.h"
 #include "laws/rules.h"
+#include "support/lines.h"
+#include "support/uci_session.h"
 #include "notation/move_text.h"
 
 using namespace jadoube;

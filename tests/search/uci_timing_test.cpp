@@ -4,7 +4,7 @@
 
 #include <thread>
 
-#include "../support/engine_process.h"
+#include "support/engine_process.h"
 
 using namespace jadoube::test;
 using namespace std::chrono_literals;

@@ -14,17 +14,15 @@
 #include <utility>
 #include <vector>
 
-#include "../support/engine_process.h"
-#include "session_fixture.h"
+#include "support/engine_process.h"
+#include "support/lines.h"
+#include "support/uci_session.h"
 #include "notation/move_text.h"
 #include "util/memory.h"
 
 using namespace jadoube;
+using namespace jadoube::test;
 using namespace std::chrono_literals;
-using jadoube::test::count_prefixed;
-using jadoube::test::EngineProcess;
-using jadoube::test::Session;
-using jadoube::test::split_lines;
 
 namespace {
 

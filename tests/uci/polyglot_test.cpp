@@ -16,8 +16,8 @@
 #include <string_view>
 #include <vector>
 
-#include "../support/engine_process.h"
 #include "laws/rules.h"
+#include "support/engine_process.h"
 #include "notation/move_text.h"
 
 using namespace jadoube;

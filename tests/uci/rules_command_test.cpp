@@ -5,21 +5,15 @@
 
 #include <string>
 
-#include "session_fixture.h"
+#include "support/lines.h"
+#include "support/position.h"
+#include "support/uci_session.h"
 
-using jadoube::test::count_prefixed;
-using jadoube::test::Session;
-using jadoube::test::split_lines;
+using namespace jadoube::test;
 
 namespace {
 
 constexpr const char* AfterE4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
-
-std::string repeat(const std::string& moves, int times) {
-    std::string s;
-    for (int i = 0; i < times; ++i) s += ' ' + moves;
-    return s;
-}
 
 } // namespace
 
@@ -83,9 +77,9 @@ TEST_CASE("rules reports stalemate and dead positions") {
 TEST_CASE("rules reports threefold and fivefold repetition and the move counts") {
     Session s;
     const std::string cycle = "g1f3 g8f6 f3g1 f6g8";
-    s.send("position startpos moves" + repeat(cycle, 2));
+    s.send("position startpos moves" + repeat_moves(cycle, 2));
     CHECK(s.send("rules") == "info string rules threefold-claimable article 9.2 result * repetitions 3 halfmove-clock 8\n");
-    s.send("position startpos moves" + repeat(cycle, 4));
+    s.send("position startpos moves" + repeat_moves(cycle, 4));
     CHECK(s.send("rules") == "info string rules fivefold article 9.6.1 result 1/2-1/2 repetitions 5 halfmove-clock 16\n");
     s.send("position fen 4k3/8/8/8/8/8/8/R3K3 w - - 99 80 moves a1a2");
     CHECK(s.send("rules").starts_with("info string rules fifty-claimable article 9.3 result *"));

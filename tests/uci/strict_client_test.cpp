@@ -16,9 +16,9 @@
 #include <string>
 #include <vector>
 
-#include "../support/engine_process.h"
 #include "board/movegen.h"
 #include "laws/rules.h"
+#include "support/engine_process.h"
 #include "notation/move_text.h"
 
 using namespace jadoube;

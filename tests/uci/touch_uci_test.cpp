@@ -9,8 +9,9 @@
 #include <thread>
 #include <vector>
 
-#include "../support/engine_process.h"
-#include "session_fixture.h"
+#include "support/engine_process.h"
+#include "support/lines.h"
+#include "support/uci_session.h"
 #include "notation/move_text.h"
 
 using namespace jadoube;

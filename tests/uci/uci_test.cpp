@@ -8,15 +8,14 @@
 #include <sstream>
 #include <string>
 
-#include "session_fixture.h"
+#include "support/lines.h"
+#include "support/uci_session.h"
 #include "notation/display.h"
 #include "notation/move_text.h"
 #include "uci/session.h"
 
 using namespace jadoube;
-using jadoube::test::count_prefixed;
-using jadoube::test::Session;
-using jadoube::test::split_lines;
+using namespace jadoube::test;
 
 namespace {
 
@@ -33,12 +32,6 @@ struct MovedSession : Session {
         REQUIRE(fen() == AfterE4);
     }
 };
-
-bool has_line(const std::string& text, std::string_view line) {
-    for (const std::string& l : split_lines(text))
-        if (l == line) return true;
-    return false;
-}
 
 } // namespace
 

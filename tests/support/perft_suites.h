@@ -1,6 +1,7 @@
 // Readers for the published perft suites in ../shared/perft (read in place, never
 // copied into the repository): EPD "FEN ;D1 n ;D2 n" lines and python-chess
-// ".perft" blocks (id / epd / perft D n).
+// ".perft" blocks (id / epd / perft D n). Used by the perft, position and
+// evaluation tests; test::shared_path("perft/NAME") names a suite.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "support/files.h" // shared_path, for the suites' file names
+
 namespace jadoube::test {
 
 struct PerftCase {
@@ -17,8 +20,6 @@ struct PerftCase {
     std::string fen;
     std::vector<std::pair<int, std::uint64_t>> counts; // (depth, leaf nodes)
 };
-
-inline std::string shared_path(const std::string& rel) { return std::string(JADOUBE_SHARED_DIR) + "/" + rel; }
 
 inline std::vector<PerftCase> read_perft_suite(const std::string& path) {
     std::vector<PerftCase> cases;

@@ -1,28 +1,15 @@
-// A UciSession whose output is captured, with helpers to read it back by lines.
+// A UciSession whose output is captured in memory, read back per command
+// (support/lines.h has the helpers that split it into lines).
 #pragma once
 
 #include <sstream>
 #include <string>
 #include <string_view>
-#include <vector>
 
+#include "support/lines.h"
 #include "uci/session.h"
 
 namespace jadoube::test {
-
-inline std::vector<std::string> split_lines(const std::string& text) {
-    std::vector<std::string> lines;
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
-    return lines;
-}
-
-inline int count_prefixed(const std::string& text, std::string_view prefix) {
-    int n = 0;
-    for (const std::string& line : split_lines(text))
-        if (line.starts_with(prefix)) ++n;
-    return n;
-}
 
 struct Session {
     std::ostringstream out;

@@ -1,4 +1,4 @@
-// The protocol layer's text helpers.
+// Text helpers (util/text.h): tokens, strict integers, quoting, junk detection.
 #include <doctest/doctest.h>
 
 #include "util/text.h"

@@ -2,19 +2,11 @@
 #include <doctest/doctest.h>
 
 #include "board/movegen.h"
+#include "support/position.h"
 #include "notation/move_text.h"
 
 using namespace jadoube;
-
-namespace {
-
-Position make(std::string_view fen, bool chess960 = false) {
-    Position p;
-    REQUIRE(p.set(fen, chess960));
-    return p;
-}
-
-} // namespace
+using test::from_fen;
 
 TEST_SUITE("uci") {
 
@@ -41,7 +33,7 @@ TEST_CASE("every legal move's text parses back to the same move") {
     for (bool chess960 : {false, true})
         for (const char* fen : fens) {
             CAPTURE(fen);
-            const Position p = make(fen, chess960);
+            const Position p = from_fen(fen, chess960);
             for (Move m : MoveList<LEGAL>(p)) {
                 const std::string t = to_uci(m, p);
                 CAPTURE(t);
@@ -52,8 +44,8 @@ TEST_CASE("every legal move's text parses back to the same move") {
 
 TEST_CASE("castling text depends on the mode") {
     const char* fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
-    const Position standard = make(fen, false);
-    const Position c960 = make(fen, true);
+    const Position standard = from_fen(fen, false);
+    const Position c960 = from_fen(fen, true);
     const Move oo = parse_uci_move(standard, "e1g1");
     REQUIRE(oo);
     CHECK(oo.kind() == CASTLING);
