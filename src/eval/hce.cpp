@@ -21,6 +21,7 @@ namespace {
 // Material and piece-square tables: PeSTO's published values as the start.
 // ---------------------------------------------------------------------------
 
+// clang-format off: tables laid out by hand, one row a line
 constexpr int MgValue[PIECE_TYPE_NB] = {0, 82, 337, 365, 477, 1025, 0};
 constexpr int EgValue[PIECE_TYPE_NB] = {0, 94, 281, 297, 512, 936, 0};
 
@@ -153,6 +154,7 @@ constexpr int PstEg[PIECE_TYPE_NB][SQUARE_NB] = {
       -53, -34, -21, -11, -28, -14, -24, -43,
     },
 };
+// clang-format on
 
 // Material plus placement for every piece on every square, from White's point of
 // view: black entries are the white ones mirrored and negated.
@@ -179,6 +181,7 @@ constexpr PsqtTable Psqt = make_psqt();
 // since the PSQT values already pay for an average piece.
 // ---------------------------------------------------------------------------
 
+// clang-format off: tables laid out by hand, one row a line
 constexpr Score KnightMobility[9] = {
     S(-32, -38), S(-21, -24), S(-11, -13), S(-4, -5), S(1, 0), S(5, 4), S(9, 8), S(12, 10), S(15, 12),
 };
@@ -242,6 +245,7 @@ constexpr Score OpenFileNearKing = S(-10, 0);
 // its weight per zone square hit; with two or more attackers and the enemy queen on
 // the board the sum indexes a quadratic table (midgame penalty).
 constexpr int AttackWeight[PIECE_TYPE_NB] = {0, 0, 2, 2, 3, 5, 0};
+// clang-format on
 constexpr int KING_DANGER_NB = 64;
 struct DangerTable {
     int v[KING_DANGER_NB]{};

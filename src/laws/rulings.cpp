@@ -19,6 +19,7 @@ using C = Case;
 // {target_acc} {tsquare} (the opponent's piece), {rook}, {to}, {promo},
 // {article}, {reason}, {moves}, {move}, {side}, {event}, {token}, {fen}, {why},
 // {line}, {text}, {limit}.
+// clang-format off: tables laid out by hand, one row a line
 constexpr Row Table[] = {
     // --- Why the permitted set is what it is --------------------------------
     {A::None, C::Free,
@@ -167,6 +168,7 @@ constexpr Word PieceWords[PIECE_TYPE_NB] = {
     {{"queen", "ферзь"}, {"queen", "ферзя"}},
     {{"king", "король"}, {"king", "короля"}},
 };
+// clang-format on
 
 constexpr std::array<std::string_view, LangCount> SideWords[COLOR_NB] = {{"White", "Белые"}, {"Black", "Чёрные"}};
 
