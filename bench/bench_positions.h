@@ -38,9 +38,9 @@ inline Position make_position(const BenchPosition& bp) {
 } // namespace jadoube::bench
 
 // Registers benchmark FUNC once per fixed position, named FUNC/<position>.
-#define JADOUBE_BENCH_POSITIONS(FUNC)                                   \
-    BENCHMARK_CAPTURE(FUNC, startpos, ::jadoube::bench::Startpos);      \
-    BENCHMARK_CAPTURE(FUNC, kiwipete, ::jadoube::bench::Kiwipete);      \
-    BENCHMARK_CAPTURE(FUNC, cpw3, ::jadoube::bench::Cpw3);              \
-    BENCHMARK_CAPTURE(FUNC, cpw4, ::jadoube::bench::Cpw4);              \
+#define JADOUBE_BENCH_POSITIONS(FUNC)                                                                                            \
+    BENCHMARK_CAPTURE(FUNC, startpos, ::jadoube::bench::Startpos);                                                               \
+    BENCHMARK_CAPTURE(FUNC, kiwipete, ::jadoube::bench::Kiwipete);                                                               \
+    BENCHMARK_CAPTURE(FUNC, cpw3, ::jadoube::bench::Cpw3);                                                                       \
+    BENCHMARK_CAPTURE(FUNC, cpw4, ::jadoube::bench::Cpw4);                                                                       \
     BENCHMARK_CAPTURE(FUNC, chess960, ::jadoube::bench::Chess960)

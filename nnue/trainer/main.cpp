@@ -18,29 +18,28 @@ namespace {
 using namespace jadoube;
 
 void usage() {
-    std::cerr <<
-        "usage: jadoube_trainer --data FILE [--data FILE ...] --output NET [options]\n"
-        "       jadoube_trainer --stats FILE [FILE ...]     count games and positions, fit K\n"
-        "  --hidden N         hidden size, multiple of 32 (default 128; the engine is built for one size)\n"
-        "  --epochs N         passes over the training positions (default 10)\n"
-        "  --batch N          positions per Adam step (default 16384)\n"
-        "  --lr X             learning rate (default 0.001)\n"
-        "  --lr-drop E[,E..]  multiply the rate by --lr-gamma after these epochs\n"
-        "  --lr-gamma X       (default 0.1)\n"
-        "  --cosine           cosine decay from lr to lr * gamma instead of drops\n"
-        "  --lambda X         weight of the game result in the target, 0..1 (default 0.2)\n"
-        "  --scale K          the loss's sigmoid(cp / K); the data's K is printed first (default 400)\n"
-        "  --val X            fraction of the games held out for the validation loss (default 0.02)\n"
-        "  --seed N           initial weights and shuffling (default 1)\n"
-        "  --threads N        (default: all cores)\n"
-        "  --out-dir DIR      checkpoints and nets per --save-every epochs, and the final ones\n"
-        "  --save-every N     (default 0: only the final checkpoint)\n"
-        "  --resume CKPT      continue from a checkpoint (same data, seed and hidden size)\n"
-        "  --keep-noisy       train on positions in check / with a capture or promotion best move too\n"
-        "  --baseline         print the hand-crafted evaluation's loss on the validation positions first\n"
-        "  --mirror           each epoch, see half the positions without castling rights mirrored a<->h\n"
-        "  --max-score CP     skip positions scored at or beyond +-CP (default 10000: mates)\n"
-        "Data files may be raw or .xz / .zst compressed.\n";
+    std::cerr << "usage: jadoube_trainer --data FILE [--data FILE ...] --output NET [options]\n"
+                 "       jadoube_trainer --stats FILE [FILE ...]     count games and positions, fit K\n"
+                 "  --hidden N         hidden size, multiple of 32 (default 128; the engine is built for one size)\n"
+                 "  --epochs N         passes over the training positions (default 10)\n"
+                 "  --batch N          positions per Adam step (default 16384)\n"
+                 "  --lr X             learning rate (default 0.001)\n"
+                 "  --lr-drop E[,E..]  multiply the rate by --lr-gamma after these epochs\n"
+                 "  --lr-gamma X       (default 0.1)\n"
+                 "  --cosine           cosine decay from lr to lr * gamma instead of drops\n"
+                 "  --lambda X         weight of the game result in the target, 0..1 (default 0.2)\n"
+                 "  --scale K          the loss's sigmoid(cp / K); the data's K is printed first (default 400)\n"
+                 "  --val X            fraction of the games held out for the validation loss (default 0.02)\n"
+                 "  --seed N           initial weights and shuffling (default 1)\n"
+                 "  --threads N        (default: all cores)\n"
+                 "  --out-dir DIR      checkpoints and nets per --save-every epochs, and the final ones\n"
+                 "  --save-every N     (default 0: only the final checkpoint)\n"
+                 "  --resume CKPT      continue from a checkpoint (same data, seed and hidden size)\n"
+                 "  --keep-noisy       train on positions in check / with a capture or promotion best move too\n"
+                 "  --baseline         print the hand-crafted evaluation's loss on the validation positions first\n"
+                 "  --mirror           each epoch, see half the positions without castling rights mirrored a<->h\n"
+                 "  --max-score CP     skip positions scored at or beyond +-CP (default 10000: mates)\n"
+                 "Data files may be raw or .xz / .zst compressed.\n";
 }
 
 template<class T>
@@ -50,9 +49,7 @@ bool parse(std::string_view s, T& out) {
             std::size_t n = 0;
             out = T(std::stod(std::string(s), &n));
             return n == s.size();
-        } catch (...) {
-            return false;
-        }
+        } catch (...) { return false; }
     } else {
         auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
         return ec == std::errc() && p == s.data() + s.size();
@@ -118,8 +115,7 @@ int main(int argc, char* argv[]) {
                 c.lrDrops.push_back(e);
                 v = comma == std::string_view::npos ? std::string_view{} : v.substr(comma + 1);
             }
-        } else if (stats && !k.starts_with("--"))
-            data.emplace_back(k);
+        } else if (stats && !k.starts_with("--")) data.emplace_back(k);
         else {
             std::cerr << "error: unknown argument '" << k << "'\n";
             usage();
@@ -150,14 +146,16 @@ int main(int argc, char* argv[]) {
         total.filtered += s->filtered, total.extreme += s->extreme;
     }
     const double loadSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    std::cerr << "total: " << total.games << " games, " << total.positions << " positions, " << total.kept
-              << " kept; loaded in " << loadSeconds << " s\n";
+    std::cerr << "total: " << total.games << " games, " << total.positions << " positions, " << total.kept << " kept; loaded in "
+              << loadSeconds << " s\n";
     std::printf("game results fit sigmoid(score / K) best at K = %.1f cp (training with --scale %.1f)\n",
                 train::fit_result_scale(samples), c.scale);
     if (stats) return 0;
 
     if (baseline) {
-        const auto fit = train::validation_fit(samples, c, [](const train::Sample& s) { return double(hce::evaluate(train::to_position(s))); });
+        const auto fit = train::validation_fit(samples, c, [](const train::Sample& s) {
+            return double(hce::evaluate(train::to_position(s)));
+        });
         std::printf("hand-crafted evaluation: val-loss %.6f, val-cp-error %.1f\n", fit.loss, fit.cpError);
     }
     std::printf("epoch  lr         train-loss  val-loss    val-cp-error  pos/s     seconds\n");

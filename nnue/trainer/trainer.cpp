@@ -73,7 +73,7 @@ std::string shell_quote(const std::string& s) {
 }
 
 // Calls f(square, piece) for each piece of a sample, in square order.
-template <typename F>
+template<typename F>
 void for_each_piece(const Sample& s, F&& f) {
     int n = 0;
     for (Bitboard occ = s.occ; occ; ++n) f(pop_lsb(occ), Piece((s.pieces[n / 2] >> (4 * (n & 1))) & 15));
@@ -167,12 +167,13 @@ bool write_checkpoint(const std::string& path, int hidden, int epoch, std::uint6
     f.write(CheckpointMagic, 4);
     f.write(reinterpret_cast<const char*>(header), sizeof header);
     f.write(reinterpret_cast<const char*>(&step), sizeof step);
-    for (const auto* a : {&p, &m, &v}) f.write(reinterpret_cast<const char*>(a->data()), std::streamsize(a->size() * sizeof(float)));
+    for (const auto* a : {&p, &m, &v})
+        f.write(reinterpret_cast<const char*>(a->data()), std::streamsize(a->size() * sizeof(float)));
     return bool(f);
 }
 
-std::expected<std::pair<int, std::uint64_t>, std::string> read_checkpoint(const std::string& path, int hidden, std::vector<float>& p,
-                                                                        std::vector<float>& m, std::vector<float>& v) {
+std::expected<std::pair<int, std::uint64_t>, std::string>
+read_checkpoint(const std::string& path, int hidden, std::vector<float>& p, std::vector<float>& m, std::vector<float>& v) {
     std::ifstream f(path, std::ios::binary);
     if (!f) return std::unexpected("cannot open checkpoint " + path);
     char magic[4];
@@ -181,7 +182,8 @@ std::expected<std::pair<int, std::uint64_t>, std::string> read_checkpoint(const 
     f.read(magic, 4);
     f.read(reinterpret_cast<char*>(header), sizeof header);
     f.read(reinterpret_cast<char*>(&step), sizeof step);
-    if (!f || std::memcmp(magic, CheckpointMagic, 4) != 0 || header[0] != 1) return std::unexpected(path + " is not a trainer checkpoint");
+    if (!f || std::memcmp(magic, CheckpointMagic, 4) != 0 || header[0] != 1)
+        return std::unexpected(path + " is not a trainer checkpoint");
     if (int(header[1]) != hidden) return std::unexpected(path + " has hidden size " + std::to_string(header[1]));
     for (auto* a : {&p, &m, &v}) f.read(reinterpret_cast<char*>(a->data()), std::streamsize(a->size() * sizeof(float)));
     if (!f) return std::unexpected(path + " is truncated");
@@ -218,8 +220,7 @@ std::expected<LoadStats, std::string> load(const std::string& path, std::vector<
         const std::string cmd = std::string(ends_with(path, ".xz") ? "xz" : "zstd") + " -dc " + shell_quote(path);
         f = popen(cmd.c_str(), "r");
         pipe = true;
-    } else
-        f = std::fopen(path.c_str(), "rb");
+    } else f = std::fopen(path.c_str(), "rb");
     if (!f) return std::unexpected("cannot open " + path);
     FileBuf buf(f, pipe);
     std::istream in(&buf);
@@ -273,9 +274,7 @@ double Model::evaluate(const Position& pos) const { return evaluate(make_sample(
 
 std::vector<std::uint8_t> Model::quantise() const {
     const Layout L(hidden_);
-    auto q = [](float x, double scale) {
-        return std::int16_t(std::clamp<long>(std::lround(double(x) * scale), -32767, 32767));
-    };
+    auto q = [](float x, double scale) { return std::int16_t(std::clamp<long>(std::lround(double(x) * scale), -32767, 32767)); };
     std::vector<std::int16_t> ftW(L.ftB), ftB(static_cast<std::size_t>(hidden_)), outW(2 * static_cast<std::size_t>(hidden_));
     for (std::size_t i = 0; i < L.ftB; ++i) ftW[i] = q(params[i], nnue::QA);
     for (int i = 0; i < hidden_; ++i) ftB[std::size_t(i)] = q(params[L.ftB + std::size_t(i)], nnue::QA);
@@ -300,7 +299,10 @@ Position to_position(const Sample& s) {
         int empty = 0;
         for (int file = 0; file < 8; ++file) {
             const char ch = board[rank * 8 + file];
-            if (ch == '.') { ++empty; continue; }
+            if (ch == '.') {
+                ++empty;
+                continue;
+            }
             if (empty) fen += char('0' + empty), empty = 0;
             fen += ch;
         }
@@ -349,12 +351,14 @@ double fit_result_scale(const std::vector<Sample>& data) {
 std::expected<Model, std::string> train(const Config& c, std::vector<Sample> data,
                                         const std::function<void(const EpochReport&)>& report) {
     using Err = std::unexpected<std::string>;
-    if (c.hidden < 32 || c.hidden > MaxHidden || c.hidden % 32) return Err("hidden size must be a multiple of 32 from 32 to 1024");
+    if (c.hidden < 32 || c.hidden > MaxHidden || c.hidden % 32)
+        return Err("hidden size must be a multiple of 32 from 32 to 1024");
     if (c.batch < 1 || c.epochs < 1) return Err("batch size and epochs must be positive");
     if (!(c.scale > 0)) return Err("the loss scale must be positive");
     if (data.size() < 2) return Err("not enough positions to train on (" + std::to_string(data.size()) + ")");
     std::unique_ptr<tbb::global_control> parallelism;
-    if (c.threads > 0) parallelism = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, c.threads);
+    if (c.threads > 0)
+        parallelism = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, c.threads);
 
     const Layout L(c.hidden);
     Model model(c.hidden);

@@ -42,8 +42,7 @@ void init_slider(PieceType pt, Bitboard* table, Magic* magics) {
         } while (b);
 
 #if defined(JADOUBE_PEXT)
-        for (int i = 0; i < n; ++i)
-            m.attacks[m.index(occupancy[i])] = reference[i];
+        for (int i = 0; i < n; ++i) m.attacks[m.index(occupancy[i])] = reference[i];
 #else
         m.shift = 64 - bits;
         Xorshift64Star rng{0x9E3779B97F4A7C15ULL ^ (std::uint64_t(s) << 32) ^ pt};
@@ -83,8 +82,7 @@ struct Init {
 std::string pretty(Bitboard b) {
     std::string s = "+---+---+---+---+---+---+---+---+\n";
     for (int r = RANK_8; r >= RANK_1; --r) {
-        for (int f = FILE_A; f <= FILE_H; ++f)
-            s += (b & square_bb(make_square(File(f), Rank(r)))) ? "| X " : "|   ";
+        for (int f = FILE_A; f <= FILE_H; ++f) s += (b & square_bb(make_square(File(f), Rank(r)))) ? "| X " : "|   ";
         s += "| " + std::to_string(r + 1) + "\n+---+---+---+---+---+---+---+---+\n";
     }
     return s + "  a   b   c   d   e   f   g   h\n";

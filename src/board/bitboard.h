@@ -29,9 +29,19 @@ constexpr Bitboard rank_bb(Square s) { return rank_bb(rank_of(s)); }
 
 constexpr int popcount(Bitboard b) { return std::popcount(b); }
 constexpr bool more_than_one(Bitboard b) { return b & (b - 1); }
-constexpr Square lsb(Bitboard b) { assert(b); return Square(std::countr_zero(b)); }
-constexpr Square msb(Bitboard b) { assert(b); return Square(63 - std::countl_zero(b)); }
-constexpr Square pop_lsb(Bitboard& b) { const Square s = lsb(b); b &= b - 1; return s; }
+constexpr Square lsb(Bitboard b) {
+    assert(b);
+    return Square(std::countr_zero(b));
+}
+constexpr Square msb(Bitboard b) {
+    assert(b);
+    return Square(63 - std::countl_zero(b));
+}
+constexpr Square pop_lsb(Bitboard& b) {
+    const Square s = lsb(b);
+    b &= b - 1;
+    return s;
+}
 
 template<Direction D>
 constexpr Bitboard shift(Bitboard b) {

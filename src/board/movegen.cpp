@@ -40,9 +40,13 @@ struct CountSink {
 
     void piece(Square, Bitboard targets) { n += popcount(targets); }
     template<Direction>
-    void pawns(Bitboard targets) { n += popcount(targets); }
+    void pawns(Bitboard targets) {
+        n += popcount(targets);
+    }
     template<Direction>
-    void promotions(Bitboard targets) { n += 4 * popcount(targets); }
+    void promotions(Bitboard targets) {
+        n += 4 * popcount(targets);
+    }
     void promotions_from(Square, Bitboard targets) { n += 4 * popcount(targets); }
     void single(Move) { ++n; }
 };
@@ -108,8 +112,7 @@ void generate_moves(const Position& pos, Sink& sink) {
         }
         if (const Square ep = pos.ep_square(); ep != SQ_NONE)
             for (Bitboard b = pawn_attacks(Them, ep) & pawns; b;)
-                if (const Square from = pop_lsb(b); pos.ep_capture_legal(from))
-                    sink.single(Move::make<EN_PASSANT>(from, ep));
+                if (const Square from = pop_lsb(b); pos.ep_capture_legal(from)) sink.single(Move::make<EN_PASSANT>(from, ep));
     }
 
     // Pieces. Queens pass through both slider loops; their two target sets are disjoint.

@@ -56,7 +56,9 @@ std::expected<void, FenError> Position::set_fen(std::string_view fenText, bool c
     // Syntax: not a FEN. Unreachable: a FEN of a board no game reaches (3.10.3) and
     // that this class cannot hold; laws/validate asks the other reachability questions.
     const auto Err = [](std::string why) { return std::unexpected(FenError{FenError::Kind::Syntax, std::move(why)}); };
-    const auto Unreachable = [](std::string why) { return std::unexpected(FenError{FenError::Kind::Unreachable, std::move(why)}); };
+    const auto Unreachable = [](std::string why) {
+        return std::unexpected(FenError{FenError::Kind::Unreachable, std::move(why)});
+    };
     const auto fields = split_fields(fenText);
     if (fields.size() != 6 && fields.size() != 4)
         return Err("FEN needs 6 fields (or 4, counters then default to 0 1), got " + std::to_string(fields.size()));
@@ -82,7 +84,8 @@ std::expected<void, FenError> Position::set_fen(std::string_view fenText, bool c
         bool lastWasDigit = false;
         for (char c : fields[0]) {
             if (c == '/') {
-                if (file != 8) return Err("FEN rank " + std::to_string(rank + 1) + " has " + std::to_string(file) + " squares, not 8");
+                if (file != 8)
+                    return Err("FEN rank " + std::to_string(rank + 1) + " has " + std::to_string(file) + " squares, not 8");
                 if (--rank < 0) return Err("FEN piece placement has more than 8 ranks");
                 file = 0, lastWasDigit = false;
             } else if (c >= '1' && c <= '8') {
@@ -92,8 +95,7 @@ std::expected<void, FenError> Position::set_fen(std::string_view fenText, bool c
                 if (file >= 8) return Err("FEN rank " + std::to_string(rank + 1) + " has more than 8 squares");
                 p.put_piece(Piece(idx), make_square(File(file++), Rank(rank)));
                 lastWasDigit = false;
-            } else
-                return Err("FEN piece placement has an invalid character '" + char_text(c) + "'");
+            } else return Err("FEN piece placement has an invalid character '" + char_text(c) + "'");
             if (file > 8) return Err("FEN rank " + std::to_string(rank + 1) + " has more than 8 squares");
         }
         if (rank != 0 || file != 8) return Err("FEN piece placement must describe 8 ranks of 8 squares");
@@ -135,9 +137,11 @@ std::expected<void, FenError> Position::set_fen(std::string_view fenText, bool c
                 // X-FEN: the outermost rook on that wing.
                 const bool kingSide = lc == 'k';
                 for (int f = kingSide ? FILE_H : FILE_A; kingSide ? f > file_of(ksq) : f < file_of(ksq); f += kingSide ? -1 : 1)
-                    if (p.piece_on(make_square(File(f), backRank)) == rook) { rsq = make_square(File(f), backRank); break; }
-                if (rsq == SQ_NONE)
-                    return Unreachable(std::string("FEN castling '") + c + "': no rook on that side of the king");
+                    if (p.piece_on(make_square(File(f), backRank)) == rook) {
+                        rsq = make_square(File(f), backRank);
+                        break;
+                    }
+                if (rsq == SQ_NONE) return Unreachable(std::string("FEN castling '") + c + "': no rook on that side of the king");
             } else {
                 rsq = make_square(File(lc - 'a'), backRank);
                 if (rsq == ksq) return Err(std::string("FEN castling '") + c + "' names the king's file");
@@ -180,7 +184,8 @@ std::expected<void, FenError> Position::set_fen(std::string_view fenText, bool c
     p.gamePly_ = 2 * int(fullmove - 1) + (p.sideToMove_ == BLACK);
 
     if (const Square ksq = p.king_square(~p.sideToMove_); p.attacked_by(p.sideToMove_, ksq, p.pieces())) {
-        if (king_attacks(ksq) & p.pieces(KING)) return Unreachable("FEN kings stand on adjacent squares, so the side not to move is in check");
+        if (king_attacks(ksq) & p.pieces(KING))
+            return Unreachable("FEN kings stand on adjacent squares, so the side not to move is in check");
         return Unreachable("FEN side not to move is in check");
     }
 
@@ -212,7 +217,10 @@ std::string Position::fen(CastlingNotation notation) const {
         int emptyRun = 0;
         for (int f = FILE_A; f <= FILE_H; ++f) {
             const Piece pc = board_[make_square(File(f), Rank(r))];
-            if (pc == NO_PIECE) { ++emptyRun; continue; }
+            if (pc == NO_PIECE) {
+                ++emptyRun;
+                continue;
+            }
             if (emptyRun) s += char('0' + emptyRun), emptyRun = 0;
             s += PieceChars[pc];
         }
@@ -230,7 +238,8 @@ std::string Position::fen(CastlingNotation notation) const {
         const Bitboard beyond = (cr & KING_SIDE) ? between_bb(rsq, relative_square(c, SQ_H1)) & ~square_bb(rsq)
                                                  : between_bb(rsq, relative_square(c, SQ_A1)) & ~square_bb(rsq);
         const bool outermost = !(beyond & pieces(c, ROOK));
-        const char ch = (notation == CastlingNotation::XFen && outermost) ? ((cr & KING_SIDE) ? 'K' : 'Q') : char('A' + file_of(rsq));
+        const char ch = (notation == CastlingNotation::XFen && outermost) ? ((cr & KING_SIDE) ? 'K' : 'Q')
+                                                                          : char('A' + file_of(rsq));
         s += c == WHITE ? ch : char(ch | 0x20);
     }
     if (s.size() == before) s += '-';
@@ -273,8 +282,7 @@ bool Position::ep_capture_legal(Square from, Square ep) const {
     const Square ksq = king_square(us), capsq = ep - pawn_push(us);
     const Bitboard occ = (pieces() ^ square_bb(from) ^ square_bb(capsq)) | square_bb(ep);
     return !((bishop_attacks(ksq, occ) & pieces(them, BISHOP, QUEEN)) | (rook_attacks(ksq, occ) & pieces(them, ROOK, QUEEN))
-             | (knight_attacks(ksq) & pieces(them, KNIGHT))
-             | (pawn_attacks(us, ksq) & pieces(them, PAWN) & ~square_bb(capsq)));
+             | (knight_attacks(ksq) & pieces(them, KNIGHT)) | (pawn_attacks(us, ksq) & pieces(them, PAWN) & ~square_bb(capsq)));
 }
 
 Square Position::legal_ep_square(Square ep) const {
@@ -418,7 +426,10 @@ bool Position::gives_check(Move m) const {
         pt = ROOK;
         break;
     }
-    case PROMOTION: pt = m.promotion_type(); occ |= square_bb(to); break;
+    case PROMOTION:
+        pt = m.promotion_type();
+        occ |= square_bb(to);
+        break;
     case EN_PASSANT: occ = (occ ^ square_bb(to - pawn_push(us))) | square_bb(to); break;
     default: occ |= square_bb(to);
     }

@@ -106,9 +106,7 @@ public:
     void undo_null_move();
     bool gives_check(Move m) const;
     Piece moved_piece(Move m) const { return board_[m.from_sq()]; }
-    bool is_capture(Move m) const {
-        return (!empty(m.to_sq()) && m.kind() != CASTLING) || m.kind() == EN_PASSANT;
-    }
+    bool is_capture(Move m) const { return (!empty(m.to_sq()) && m.kind() != CASTLING) || m.kind() == EN_PASSANT; }
 
     // The key recomputed from the board, for tests of the incremental update.
     Key compute_key() const;
@@ -144,14 +142,14 @@ private:
 
 inline Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
     return (pawn_attacks(BLACK, s) & pieces(WHITE, PAWN)) | (pawn_attacks(WHITE, s) & pieces(BLACK, PAWN))
-         | (knight_attacks(s) & pieces(KNIGHT)) | (king_attacks(s) & pieces(KING))
-         | (bishop_attacks(s, occupied) & pieces(BISHOP, QUEEN)) | (rook_attacks(s, occupied) & pieces(ROOK, QUEEN));
+           | (knight_attacks(s) & pieces(KNIGHT)) | (king_attacks(s) & pieces(KING))
+           | (bishop_attacks(s, occupied) & pieces(BISHOP, QUEEN)) | (rook_attacks(s, occupied) & pieces(ROOK, QUEEN));
 }
 
 inline bool Position::attacked_by(Color c, Square s, Bitboard occupied) const {
     return (pawn_attacks(~c, s) & pieces(c, PAWN)) || (knight_attacks(s) & pieces(c, KNIGHT))
-        || (king_attacks(s) & pieces(c, KING)) || (bishop_attacks(s, occupied) & pieces(c, BISHOP, QUEEN))
-        || (rook_attacks(s, occupied) & pieces(c, ROOK, QUEEN));
+           || (king_attacks(s) & pieces(c, KING)) || (bishop_attacks(s, occupied) & pieces(c, BISHOP, QUEEN))
+           || (rook_attacks(s, occupied) & pieces(c, ROOK, QUEEN));
 }
 
 inline void Position::put_piece(Piece pc, Square s) {

@@ -16,8 +16,18 @@ enum PieceType : std::uint8_t { NO_PIECE_TYPE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN
 // Colour in bit 3 so that type_of() is a mask and pieces index 16-entry tables.
 enum Piece : std::uint8_t {
     NO_PIECE,
-    W_PAWN = 1, W_KNIGHT, W_BISHOP, W_ROOK, W_QUEEN, W_KING,
-    B_PAWN = 9, B_KNIGHT, B_BISHOP, B_ROOK, B_QUEEN, B_KING,
+    W_PAWN = 1,
+    W_KNIGHT,
+    W_BISHOP,
+    W_ROOK,
+    W_QUEEN,
+    W_KING,
+    B_PAWN = 9,
+    B_KNIGHT,
+    B_BISHOP,
+    B_ROOK,
+    B_QUEEN,
+    B_KING,
     PIECE_NB = 16
 };
 constexpr Piece make_piece(Color c, PieceType pt) { return Piece((c << 3) | pt); }
@@ -25,23 +35,86 @@ constexpr PieceType type_of(Piece p) { return PieceType(p & 7); }
 constexpr Color color_of(Piece p) { return Color(p >> 3); }
 
 enum Square : std::uint8_t {
-    SQ_A1, SQ_B1, SQ_C1, SQ_D1, SQ_E1, SQ_F1, SQ_G1, SQ_H1,
-    SQ_A2, SQ_B2, SQ_C2, SQ_D2, SQ_E2, SQ_F2, SQ_G2, SQ_H2,
-    SQ_A3, SQ_B3, SQ_C3, SQ_D3, SQ_E3, SQ_F3, SQ_G3, SQ_H3,
-    SQ_A4, SQ_B4, SQ_C4, SQ_D4, SQ_E4, SQ_F4, SQ_G4, SQ_H4,
-    SQ_A5, SQ_B5, SQ_C5, SQ_D5, SQ_E5, SQ_F5, SQ_G5, SQ_H5,
-    SQ_A6, SQ_B6, SQ_C6, SQ_D6, SQ_E6, SQ_F6, SQ_G6, SQ_H6,
-    SQ_A7, SQ_B7, SQ_C7, SQ_D7, SQ_E7, SQ_F7, SQ_G7, SQ_H7,
-    SQ_A8, SQ_B8, SQ_C8, SQ_D8, SQ_E8, SQ_F8, SQ_G8, SQ_H8,
-    SQ_NONE, SQUARE_NB = 64
+    SQ_A1,
+    SQ_B1,
+    SQ_C1,
+    SQ_D1,
+    SQ_E1,
+    SQ_F1,
+    SQ_G1,
+    SQ_H1,
+    SQ_A2,
+    SQ_B2,
+    SQ_C2,
+    SQ_D2,
+    SQ_E2,
+    SQ_F2,
+    SQ_G2,
+    SQ_H2,
+    SQ_A3,
+    SQ_B3,
+    SQ_C3,
+    SQ_D3,
+    SQ_E3,
+    SQ_F3,
+    SQ_G3,
+    SQ_H3,
+    SQ_A4,
+    SQ_B4,
+    SQ_C4,
+    SQ_D4,
+    SQ_E4,
+    SQ_F4,
+    SQ_G4,
+    SQ_H4,
+    SQ_A5,
+    SQ_B5,
+    SQ_C5,
+    SQ_D5,
+    SQ_E5,
+    SQ_F5,
+    SQ_G5,
+    SQ_H5,
+    SQ_A6,
+    SQ_B6,
+    SQ_C6,
+    SQ_D6,
+    SQ_E6,
+    SQ_F6,
+    SQ_G6,
+    SQ_H6,
+    SQ_A7,
+    SQ_B7,
+    SQ_C7,
+    SQ_D7,
+    SQ_E7,
+    SQ_F7,
+    SQ_G7,
+    SQ_H7,
+    SQ_A8,
+    SQ_B8,
+    SQ_C8,
+    SQ_D8,
+    SQ_E8,
+    SQ_F8,
+    SQ_G8,
+    SQ_H8,
+    SQ_NONE,
+    SQUARE_NB = 64
 };
 
 enum File : std::uint8_t { FILE_A, FILE_B, FILE_C, FILE_D, FILE_E, FILE_F, FILE_G, FILE_H, FILE_NB };
 enum Rank : std::uint8_t { RANK_1, RANK_2, RANK_3, RANK_4, RANK_5, RANK_6, RANK_7, RANK_8, RANK_NB };
 
 enum Direction : int {
-    NORTH = 8, EAST = 1, SOUTH = -8, WEST = -1,
-    NORTH_EAST = 9, NORTH_WEST = 7, SOUTH_EAST = -7, SOUTH_WEST = -9
+    NORTH = 8,
+    EAST = 1,
+    SOUTH = -8,
+    WEST = -1,
+    NORTH_EAST = 9,
+    NORTH_WEST = 7,
+    SOUTH_EAST = -7,
+    SOUTH_WEST = -9
 };
 
 constexpr Square make_square(File f, Rank r) { return Square((r << 3) | f); }
@@ -61,10 +134,16 @@ constexpr Direction pawn_push(Color c) { return c == WHITE ? NORTH : SOUTH; }
 // king lands (g-file = king side), which in Chess960 is the rook's side too.
 enum CastlingRights : std::uint8_t {
     NO_CASTLING,
-    WHITE_OO = 1, WHITE_OOO = 2, BLACK_OO = 4, BLACK_OOO = 8,
-    KING_SIDE = WHITE_OO | BLACK_OO, QUEEN_SIDE = WHITE_OOO | BLACK_OOO,
-    WHITE_CASTLING = WHITE_OO | WHITE_OOO, BLACK_CASTLING = BLACK_OO | BLACK_OOO,
-    ANY_CASTLING = 15, CASTLING_RIGHT_NB = 16
+    WHITE_OO = 1,
+    WHITE_OOO = 2,
+    BLACK_OO = 4,
+    BLACK_OOO = 8,
+    KING_SIDE = WHITE_OO | BLACK_OO,
+    QUEEN_SIDE = WHITE_OOO | BLACK_OOO,
+    WHITE_CASTLING = WHITE_OO | WHITE_OOO,
+    BLACK_CASTLING = BLACK_OO | BLACK_OOO,
+    ANY_CASTLING = 15,
+    CASTLING_RIGHT_NB = 16
 };
 constexpr CastlingRights castling_right(Color c, bool kingSide) {
     return CastlingRights((kingSide ? WHITE_OO : WHITE_OOO) << (2 * c));

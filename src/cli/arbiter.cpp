@@ -8,10 +8,10 @@
 
 #include "laws/arbiter.h"
 #include "laws/validate.h"
-#include "util/line_reader.h"
 #include "notation/move_text.h"
-#include "util/text.h"
 #include "notation/touch_text.h"
+#include "util/line_reader.h"
+#include "util/text.h"
 
 namespace jadoube {
 
@@ -42,7 +42,8 @@ std::expected<LogEvent, ReadError> read_log_event(std::string_view command, Args
         if (!p) p = laws::setup(fen, true);
         if (!p) {
             const auto first = laws::setup(fen, false).error();
-            const std::string why = first.kind == FenError::Kind::Unreachable ? "illegal position (3.10.3): " + first.message : first.message;
+            const std::string why = first.kind == FenError::Kind::Unreachable ? "illegal position (3.10.3): " + first.message
+                                                                              : first.message;
             return Err(ReadError{Case::ErrBadFen, event, text::quoted(fen), {}, why});
         }
         return StartEvent{std::move(*p)};

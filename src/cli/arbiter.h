@@ -9,8 +9,8 @@
 #include <span>
 #include <string_view>
 
-#include "util/exit_code.h"
 #include "laws/rulings.h"
+#include "util/exit_code.h"
 
 namespace jadoube {
 

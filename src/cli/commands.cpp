@@ -34,8 +34,8 @@ int perft_command(Args args) {
     if (args.empty()) return usage();
     const auto depth = text::parse_int(args[0]);
     if (!depth || *depth < 1 || *depth > MaxPerftDepth) {
-        std::cerr << "error: perft depth must be an integer from 1 to " << MaxPerftDepth << ", got "
-                  << text::quoted(args[0]) << '\n';
+        std::cerr << "error: perft depth must be an integer from 1 to " << MaxPerftDepth << ", got " << text::quoted(args[0])
+                  << '\n';
         return ExitUsage;
     }
     const std::string fen = args.size() > 1 ? text::join(args.subspan(1)) : std::string(Position::StartFen);

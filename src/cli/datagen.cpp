@@ -7,10 +7,10 @@
 #include <string>
 #include <unistd.h>
 
-#include "util/exit_code.h"
 #include "datagen/book.h"
 #include "datagen/datagen.h"
 #include "eval/evaluate.h"
+#include "util/exit_code.h"
 #include "util/text.h"
 
 namespace jadoube {
@@ -54,7 +54,8 @@ std::string progress_line(const datagen::Stats& s, const datagen::Config& c) {
     if (c.positions && rate > 0) eta = double(c.positions > s.positions ? c.positions - s.positions : 0) / rate;
     else if (c.games && s.games > 0) eta = double(c.games > s.games ? c.games - s.games : 0) * s.seconds / double(s.games);
     char buf[256];
-    std::snprintf(buf, sizeof buf, "datagen: %llu games, %llu positions (%llu quiet), %.0f pos/s, %.2f Mnps, +%llu =%llu -%llu, ETA %s",
+    std::snprintf(buf, sizeof buf,
+                  "datagen: %llu games, %llu positions (%llu quiet), %.0f pos/s, %.2f Mnps, +%llu =%llu -%llu, ETA %s",
                   (unsigned long long)s.games, (unsigned long long)s.positions,
                   (unsigned long long)(s.positions - s.filteredPositions), rate,
                   s.seconds > 0 ? double(s.nodes) / s.seconds / 1e6 : 0.0, (unsigned long long)s.whiteWins,
@@ -62,26 +63,26 @@ std::string progress_line(const datagen::Stats& s, const datagen::Config& c) {
     return buf;
 }
 
-void write_meta(const std::string& path, const std::string& commandLine, const datagen::Config& c,
-                const std::string& bookPath, const datagen::Stats* s) {
+void write_meta(const std::string& path, const std::string& commandLine, const datagen::Config& c, const std::string& bookPath,
+                const datagen::Stats* s) {
     std::ofstream m(path + ".meta");
     m << "format: viriformat games (nnue/README.md)\n"
       << "command: " << commandLine << '\n'
       << "eval: " << c.eval.describe() << '\n'
       << "seed: " << c.seed << "\nnodes: " << c.nodes << "\nthreads: " << c.threads
       << "\nbook: " << (bookPath.empty() ? "-" : bookPath) << "\nrandom_plies: " << c.randomPlies
-      << "\nverify_nodes: " << c.verifyNodes << "\nopening_limit: " << c.openingScoreLimit << "\nadjudication: win "
-      << c.winScore << " cp x " << c.winPlies << " plies, draw " << c.drawScore << " cp x " << c.drawPlies
-      << " plies from ply " << c.drawMinPly << ", max " << c.maxPlies << " plies\n";
+      << "\nverify_nodes: " << c.verifyNodes << "\nopening_limit: " << c.openingScoreLimit << "\nadjudication: win " << c.winScore
+      << " cp x " << c.winPlies << " plies, draw " << c.drawScore << " cp x " << c.drawPlies << " plies from ply " << c.drawMinPly
+      << ", max " << c.maxPlies << " plies\n";
     if (!s) {
         m << "status: running\n";
         return;
     }
     m << "status: complete\ngames: " << s->games << "\npositions: " << s->positions
-      << "\nquiet_positions: " << s->positions - s->filteredPositions << "\nresults: +" << s->whiteWins << " ="
-      << s->draws << " -" << s->blackWins << " (white's view)\nadjudicated: " << s->adjudicatedWins << " wins, "
-      << s->adjudicatedDraws << " draws\nopenings_dropped: " << s->openingsDropped << "\nnodes: " << s->nodes
-      << "\nbytes: " << s->bytes << "\nseconds: " << s->seconds << '\n';
+      << "\nquiet_positions: " << s->positions - s->filteredPositions << "\nresults: +" << s->whiteWins << " =" << s->draws
+      << " -" << s->blackWins << " (white's view)\nadjudicated: " << s->adjudicatedWins << " wins, " << s->adjudicatedDraws
+      << " draws\nopenings_dropped: " << s->openingsDropped << "\nnodes: " << s->nodes << "\nbytes: " << s->bytes
+      << "\nseconds: " << s->seconds << '\n';
 }
 
 } // namespace
@@ -109,21 +110,33 @@ int datagen_command(std::span<const std::string_view> args) {
             return ExitUsage;
         }
         const std::string_view value = args[++i];
-        if (key == "--output") { c.output = value; continue; }
-        if (key == "--book") { bookPath = value; continue; }
-        if (key == "--eval") { evalName = value; continue; }
-        if (key == "--eval-file") { evalFile = value; continue; }
+        if (key == "--output") {
+            c.output = value;
+            continue;
+        }
+        if (key == "--book") {
+            bookPath = value;
+            continue;
+        }
+        if (key == "--eval") {
+            evalName = value;
+            continue;
+        }
+        if (key == "--eval-file") {
+            evalFile = value;
+            continue;
+        }
         const auto v = text::parse_int(value);
         struct IntOption {
             std::string_view name;
             std::int64_t min, max;
         };
         static constexpr IntOption IntOptions[] = {
-            {"--threads", 1, 1024},       {"--games", 0, 1LL << 40},     {"--positions", 0, 1LL << 42},
-            {"--nodes", 1, 1LL << 40},    {"--random-plies", 0, 200},    {"--seed", 0, INT64_MAX},
-            {"--hash", 1, 1 << 20},       {"--verify-nodes", 1, 1LL << 40}, {"--opening-limit", 0, 32000},
-            {"--win-score", 1, 32000},    {"--win-plies", 1, 1000},      {"--draw-score", 0, 32000},
-            {"--draw-plies", 1, 1000},    {"--draw-min-ply", 0, 100000}, {"--max-plies", 1, 100000},
+            {"--threads", 1, 1024},    {"--games", 0, 1LL << 40},        {"--positions", 0, 1LL << 42},
+            {"--nodes", 1, 1LL << 40}, {"--random-plies", 0, 200},       {"--seed", 0, INT64_MAX},
+            {"--hash", 1, 1 << 20},    {"--verify-nodes", 1, 1LL << 40}, {"--opening-limit", 0, 32000},
+            {"--win-score", 1, 32000}, {"--win-plies", 1, 1000},         {"--draw-score", 0, 32000},
+            {"--draw-plies", 1, 1000}, {"--draw-min-ply", 0, 100000},    {"--max-plies", 1, 100000},
         };
         const IntOption* opt = nullptr;
         for (const IntOption& o : IntOptions)
@@ -207,8 +220,8 @@ int datagen_command(std::span<const std::string_view> args) {
         return ExitFailure;
     }
     std::cerr << progress_line(*stats, c) << (tty ? "\033[K\n" : "\n");
-    std::cerr << "datagen: done in " << duration(stats->seconds) << ", " << stats->bytes
-              << " bytes written to " << c.output << '\n';
+    std::cerr << "datagen: done in " << duration(stats->seconds) << ", " << stats->bytes << " bytes written to " << c.output
+              << '\n';
     write_meta(c.output, commandLine, c, bookPath, &*stats);
     return ExitOk;
 }

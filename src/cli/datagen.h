@@ -3,8 +3,8 @@
 // a FILE.meta text file (command line, settings, counts) are written.
 #pragma once
 
-#include <string_view>
 #include <span>
+#include <string_view>
 
 namespace jadoube {
 

@@ -89,11 +89,23 @@ std::expected<std::vector<datagen::Opening>, std::string> load_pgn(std::istream&
                 ++i;
                 continue;
             }
-            if (c == '{') { comment = true, ++i; continue; }
+            if (c == '{') {
+                comment = true, ++i;
+                continue;
+            }
             if (c == ';') break;
-            if (c == '(') { ++depth, ++i; continue; }
-            if (c == ')') { depth = std::max(0, depth - 1), ++i; continue; }
-            if (c == ' ' || c == '\t') { ++i; continue; }
+            if (c == '(') {
+                ++depth, ++i;
+                continue;
+            }
+            if (c == ')') {
+                depth = std::max(0, depth - 1), ++i;
+                continue;
+            }
+            if (c == ' ' || c == '\t') {
+                ++i;
+                continue;
+            }
             std::size_t j = i;
             while (j < line.size() && std::string_view(" \t{}();").find(line[j]) == std::string_view::npos) ++j;
             std::string_view tok(line.data() + i, j - i);
@@ -112,15 +124,14 @@ std::expected<std::vector<datagen::Opening>, std::string> load_pgn(std::istream&
             if (k > 0 && k < tok.size() && tok[k] == '.') {
                 while (k < tok.size() && tok[k] == '.') ++k;
                 tok.remove_prefix(k);
-            } else if (k == tok.size())
-                continue;
+            } else if (k == tok.size()) continue;
             if (tok.empty()) continue;
             if (!pos)
                 if (auto ok = begin(); !ok) return Err(ok.error());
             const Move m = parse_san(*pos, tok);
             if (!m)
-                return Err(path + ":" + std::to_string(n) + ": game " + std::to_string(gameNo) + ": '" + std::string(tok) +
-                           "' is not a legal move in " + pos->fen());
+                return Err(path + ":" + std::to_string(n) + ": game " + std::to_string(gameNo) + ": '" + std::string(tok)
+                           + "' is not a legal move in " + pos->fen());
             pos->do_move(m);
         }
     }

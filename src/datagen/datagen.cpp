@@ -107,22 +107,21 @@ public:
                 break;
             }
             if (std::abs(white) >= config_.winScore) {
-                winStreak = (winStreak != 0 && (winStreak > 0) == (white > 0)) ? winStreak + (white > 0 ? 1 : -1) : (white > 0 ? 1 : -1);
+                winStreak = (winStreak != 0 && (winStreak > 0) == (white > 0)) ? winStreak + (white > 0 ? 1 : -1)
+                                                                               : (white > 0 ? 1 : -1);
                 if (std::abs(winStreak) >= config_.winPlies) {
                     result = winStreak > 0 ? Outcome::WhiteWin : Outcome::BlackWin;
                     game.adjudicated = true;
                     break;
                 }
-            } else
-                winStreak = 0;
+            } else winStreak = 0;
             if (pos.game_ply() >= config_.drawMinPly && std::abs(white) <= config_.drawScore) {
                 if (++drawStreak >= config_.drawPlies) {
                     result = Outcome::Draw;
                     game.adjudicated = true;
                     break;
                 }
-            } else
-                drawStreak = 0;
+            } else drawStreak = 0;
             pos.do_move(r.best);
         }
         game.outcome = result.value_or(Outcome::Draw);
@@ -215,7 +214,9 @@ std::expected<Stats, std::string> run(const Config& config, const std::function<
             stats.openingsDropped += game->openingsDropped;
             stats.nodes += game->nodes;
             stats.bytes += game->bytes.size();
-            (game->outcome == Outcome::WhiteWin ? stats.whiteWins : game->outcome == Outcome::BlackWin ? stats.blackWins : stats.draws)++;
+            (game->outcome == Outcome::WhiteWin   ? stats.whiteWins
+             : game->outcome == Outcome::BlackWin ? stats.blackWins
+                                                  : stats.draws)++;
             if (game->adjudicated) (game->outcome == Outcome::Draw ? stats.adjudicatedDraws : stats.adjudicatedWins)++;
             written.fetch_add(game->positions);
         }

@@ -14,7 +14,6 @@ constexpr std::uint8_t UnmovedRook = 6;
 constexpr std::uint8_t NoEpSquare = 64;
 constexpr std::uint8_t ExtraChess960 = 1;
 
-
 std::int16_t clamp16(int v) { return std::int16_t(std::clamp(v, -32767, 32767)); }
 
 } // namespace

@@ -301,7 +301,7 @@ constexpr int centre_distance(Square s) {
 
 int non_pawn_material(const Position& pos, Color c) {
     return PieceValue[KNIGHT] * popcount(pos.pieces(c, KNIGHT)) + PieceValue[BISHOP] * popcount(pos.pieces(c, BISHOP))
-         + PieceValue[ROOK] * popcount(pos.pieces(c, ROOK)) + PieceValue[QUEEN] * popcount(pos.pieces(c, QUEEN));
+           + PieceValue[ROOK] * popcount(pos.pieces(c, ROOK)) + PieceValue[QUEEN] * popcount(pos.pieces(c, QUEEN));
 }
 
 // ---------------------------------------------------------------------------
@@ -328,14 +328,22 @@ public:
     int value();
 
 private:
-    template<Color Us> void init();
-    template<Color Us> Score material() const;
-    template<Color Us> Score pawns();
-    template<Color Us, PieceType Pt> Score pieces();
-    template<Color Us> Score king() const;
-    template<Color Us> Score passed() const;
-    template<Color Us> Score bishop_pair() const;
-    template<Color Us> Score mop_up() const;
+    template<Color Us>
+    void init();
+    template<Color Us>
+    Score material() const;
+    template<Color Us>
+    Score pawns();
+    template<Color Us, PieceType Pt>
+    Score pieces();
+    template<Color Us>
+    Score king() const;
+    template<Color Us>
+    Score passed() const;
+    template<Color Us>
+    Score bishop_pair() const;
+    template<Color Us>
+    Score mop_up() const;
     int scale_factor(int v) const;
 
     // White's term minus Black's, noted in the trace when tracing.
@@ -394,18 +402,14 @@ Score Evaluation<DoTrace>::pawns() {
         const Bitboard supporters = pawn_attacks(Them, sq) & ours;
         const Bitboard phalanx = neighbours & rank_bb(sq);
 
-        if (supporters | phalanx)
-            s += Connected[r];
-        else if (!neighbours)
-            s += Isolated;
-        else if (!(neighbours & ~Mask.forwardRanks[Us][rank_of(sq)])
-                 && (pawnAttacks[Them] & square_bb(sq + pawn_push(Us))))
+        if (supporters | phalanx) s += Connected[r];
+        else if (!neighbours) s += Isolated;
+        else if (!(neighbours & ~Mask.forwardRanks[Us][rank_of(sq)]) && (pawnAttacks[Them] & square_bb(sq + pawn_push(Us))))
             s += Backward;
 
         if (ours & Mask.forwardFile[Them][sq]) s += Doubled;
 
-        if (!(theirs & Mask.passedSpan[Us][sq]) && !(ours & Mask.forwardFile[Us][sq]))
-            passedPawns[Us] |= square_bb(sq);
+        if (!(theirs & Mask.passedSpan[Us][sq]) && !(ours & Mask.forwardFile[Us][sq])) passedPawns[Us] |= square_bb(sq);
     }
     return s;
 }
@@ -535,8 +539,7 @@ int Evaluation<DoTrace>::scale_factor(int v) const {
     }
 
     // Opposite-coloured bishops and nothing else but pawns.
-    if (npmStrong == PieceValue[BISHOP] && npmWeak == PieceValue[BISHOP]
-        && popcount(pos.pieces(BISHOP) & DARK_SQUARES) == 1) {
+    if (npmStrong == PieceValue[BISHOP] && npmWeak == PieceValue[BISHOP] && popcount(pos.pieces(BISHOP) & DARK_SQUARES) == 1) {
         const int pawnDiff = popcount(pos.pieces(strong, PAWN)) - popcount(pos.pieces(weak, PAWN));
         return pawnDiff <= 1 ? 40 : pawnDiff == 2 ? 64 : 96;
     }
@@ -580,8 +583,7 @@ int Evaluation<DoTrace>::value() {
 } // namespace
 
 int game_phase(const Position& pos) {
-    const int phase = popcount(pos.pieces(KNIGHT, BISHOP)) + 2 * popcount(pos.pieces(ROOK))
-                    + 4 * popcount(pos.pieces(QUEEN));
+    const int phase = popcount(pos.pieces(KNIGHT, BISHOP)) + 2 * popcount(pos.pieces(ROOK)) + 4 * popcount(pos.pieces(QUEEN));
     return std::min(phase, PHASE_MAX);
 }
 
@@ -593,16 +595,15 @@ std::string trace(const Position& pos) {
 
     std::string out;
     char line[160];
-    std::snprintf(line, sizeof line, "%-14s | %6s %6s | %6s %6s | %6s %6s\n", "Term", "W mg", "W eg", "B mg", "B eg",
-                  "mg", "eg");
+    std::snprintf(line, sizeof line, "%-14s | %6s %6s | %6s %6s | %6s %6s\n", "Term", "W mg", "W eg", "B mg", "B eg", "mg", "eg");
     out += line;
     out.append(64, '-').push_back('\n');
     Score total;
     for (int i = 0; i < TERM_NB; ++i) {
         const Score w = t.terms[i][WHITE], b = t.terms[i][BLACK], d = w - b;
         total += d;
-        std::snprintf(line, sizeof line, "%-14s | %6d %6d | %6d %6d | %6d %6d\n", TermNames[i], w.mg(), w.eg(),
-                      b.mg(), b.eg(), d.mg(), d.eg());
+        std::snprintf(line, sizeof line, "%-14s | %6d %6d | %6d %6d | %6d %6d\n", TermNames[i], w.mg(), w.eg(), b.mg(), b.eg(),
+                      d.mg(), d.eg());
         out += line;
     }
     out.append(64, '-').push_back('\n');

@@ -29,7 +29,6 @@ void put(std::vector<std::uint8_t>& out, T v) {
     for (std::size_t i = 0; i < sizeof(T); ++i) out.push_back(std::uint8_t(u >> (8 * i)));
 }
 
-
 std::size_t file_bytes(std::size_t hidden) {
     return FILE_HEADER_BYTES + 2 * (std::size_t(INPUTS) * hidden + hidden + 2 * hidden) + 4 + 8;
 }
@@ -45,8 +44,8 @@ LoadedNetwork parse_embedded() {
 } // namespace
 
 std::vector<std::uint8_t> serialize_network(int hidden, std::span<const std::int16_t> ftWeights,
-                                            std::span<const std::int16_t> ftBiases,
-                                            std::span<const std::int16_t> outWeights, std::int32_t outBias) {
+                                            std::span<const std::int16_t> ftBiases, std::span<const std::int16_t> outWeights,
+                                            std::int32_t outBias) {
     const std::size_t h = std::size_t(hidden);
     if (hidden <= 0 || ftWeights.size() != std::size_t(INPUTS) * h || ftBiases.size() != h || outWeights.size() != 2 * h)
         return {};
@@ -73,21 +72,25 @@ std::expected<std::unique_ptr<Network>, std::string> parse_network(std::span<con
     if (bytes.size() < FILE_HEADER_BYTES) return Err("not a Jadoube net: " + std::to_string(bytes.size()) + " bytes");
     const std::uint8_t* p = bytes.data();
     if (std::memcmp(p, FILE_MAGIC, 4) != 0) return Err("not a Jadoube net (bad magic)");
-    const auto version = le::load<std::uint32_t>(p + 4), inputs = le::load<std::uint32_t>(p + 8), hidden = le::load<std::uint32_t>(p + 12),
-               qa = le::load<std::uint32_t>(p + 16), qb = le::load<std::uint32_t>(p + 20), scale = le::load<std::uint32_t>(p + 24),
+    const auto version = le::load<std::uint32_t>(p + 4), inputs = le::load<std::uint32_t>(p + 8),
+               hidden = le::load<std::uint32_t>(p + 12), qa = le::load<std::uint32_t>(p + 16),
+               qb = le::load<std::uint32_t>(p + 20), scale = le::load<std::uint32_t>(p + 24),
                activation = le::load<std::uint32_t>(p + 28);
-    if (version != FILE_VERSION) return Err("net format version " + std::to_string(version) + ", expected " + std::to_string(FILE_VERSION));
+    if (version != FILE_VERSION)
+        return Err("net format version " + std::to_string(version) + ", expected " + std::to_string(FILE_VERSION));
     if (inputs != INPUTS || qa != QA || qb != QB || scale != SCALE || activation != ACTIVATION_SCRELU)
-        return Err("net has inputs/QA/QB/scale/activation " + std::to_string(inputs) + "/" + std::to_string(qa) + "/" +
-                   std::to_string(qb) + "/" + std::to_string(scale) + "/" + std::to_string(activation) + ", this build needs " +
-                   std::to_string(INPUTS) + "/" + std::to_string(QA) + "/" + std::to_string(QB) + "/" + std::to_string(SCALE) + "/1");
+        return Err("net has inputs/QA/QB/scale/activation " + std::to_string(inputs) + "/" + std::to_string(qa) + "/"
+                   + std::to_string(qb) + "/" + std::to_string(scale) + "/" + std::to_string(activation) + ", this build needs "
+                   + std::to_string(INPUTS) + "/" + std::to_string(QA) + "/" + std::to_string(QB) + "/" + std::to_string(SCALE)
+                   + "/1");
     if (hidden != HIDDEN)
-        return Err("net has hidden size " + std::to_string(hidden) + ", this build is for " + std::to_string(HIDDEN) +
-                   " (CMake JADOUBE_NNUE_HIDDEN)");
+        return Err("net has hidden size " + std::to_string(hidden) + ", this build is for " + std::to_string(HIDDEN)
+                   + " (CMake JADOUBE_NNUE_HIDDEN)");
     if (bytes.size() != file_bytes(HIDDEN))
         return Err("net file is " + std::to_string(bytes.size()) + " bytes, expected " + std::to_string(file_bytes(HIDDEN)));
     const std::size_t payloadEnd = bytes.size() - 8;
-    if (fnv1a(bytes.first(payloadEnd)) != le::load<std::uint64_t>(p + payloadEnd)) return Err("net checksum mismatch (corrupt file)");
+    if (fnv1a(bytes.first(payloadEnd)) != le::load<std::uint64_t>(p + payloadEnd))
+        return Err("net checksum mismatch (corrupt file)");
 
     auto net = std::make_unique<Network>();
     const std::uint8_t* q = p + FILE_HEADER_BYTES;

@@ -61,8 +61,8 @@ constexpr int feature_index(Color perspective, Piece pc, Square s) {
 // A net in its file format (header, payload, trailing checksum). Sizes are checked;
 // hidden may differ from HIDDEN (the trainer writes nets of any width).
 std::vector<std::uint8_t> serialize_network(int hidden, std::span<const std::int16_t> ftWeights,
-                                            std::span<const std::int16_t> ftBiases,
-                                            std::span<const std::int16_t> outWeights, std::int32_t outBias);
+                                            std::span<const std::int16_t> ftBiases, std::span<const std::int16_t> outWeights,
+                                            std::int32_t outBias);
 
 // Parses a net file; refuses a wrong magic, version, size, checksum, a hidden size
 // other than this build's HIDDEN, or output weights beyond MAX_OUTPUT_WEIGHT.

@@ -34,8 +34,8 @@ void refresh_with(const Network& net, const Position& pos, Accumulator& acc, Upd
 
 namespace scalar {
 
-void update(const Network& net, const std::int16_t* in, std::int16_t* out, const int* add, int addCount,
-            const int* sub, int subCount) {
+void update(const Network& net, const std::int16_t* in, std::int16_t* out, const int* add, int addCount, const int* sub,
+            int subCount) {
     for (int i = 0; i < HIDDEN; ++i) {
         int v = in[i];
         for (int k = 0; k < addCount; ++k) v += net.ftWeights[add[k] * HIDDEN + i];
@@ -68,8 +68,8 @@ namespace avx2 {
 constexpr int Lanes = 16; // int16 per ymm
 static_assert(HIDDEN % Lanes == 0);
 
-void update(const Network& net, const std::int16_t* in, std::int16_t* out, const int* add, int addCount,
-            const int* sub, int subCount) {
+void update(const Network& net, const std::int16_t* in, std::int16_t* out, const int* add, int addCount, const int* sub,
+            int subCount) {
     // HIDDEN / 16 registers per perspective; one pass over each chunk keeps the
     // running sum in a register instead of storing between features.
     for (int i = 0; i < HIDDEN; i += Lanes) {
@@ -92,7 +92,8 @@ int output(const Network& net, const Accumulator& acc, Color stm) {
         for (int i = 0; i < HIDDEN; i += Lanes) {
             // SCReLU as v * (v * w): v <= 255 and |w| <= 127, so v * w fits int16
             // and madd adds the pairs v * (v * w) exactly in int32 lanes.
-            const __m256i v = _mm256_min_epi16(_mm256_max_epi16(_mm256_load_si256(reinterpret_cast<const __m256i*>(a + i)), zero), qa);
+            const __m256i v = _mm256_min_epi16(_mm256_max_epi16(_mm256_load_si256(reinterpret_cast<const __m256i*>(a + i)), zero),
+                                               qa);
             const __m256i vw = _mm256_mullo_epi16(v, _mm256_load_si256(reinterpret_cast<const __m256i*>(w + i)));
             sum = _mm256_add_epi32(sum, _mm256_madd_epi16(v, vw));
         }
@@ -108,16 +109,16 @@ int output(const Network& net, const Accumulator& acc, Color stm) {
 
 } // namespace avx2
 
-void update(const Network& net, const std::int16_t* in, std::int16_t* out, const int* add, int addCount,
-            const int* sub, int subCount) {
+void update(const Network& net, const std::int16_t* in, std::int16_t* out, const int* add, int addCount, const int* sub,
+            int subCount) {
     avx2::update(net, in, out, add, addCount, sub, subCount);
 }
 int output(const Network& net, const Accumulator& acc, Color stm) { return avx2::output(net, acc, stm); }
 
 #else
 
-void update(const Network& net, const std::int16_t* in, std::int16_t* out, const int* add, int addCount,
-            const int* sub, int subCount) {
+void update(const Network& net, const std::int16_t* in, std::int16_t* out, const int* add, int addCount, const int* sub,
+            int subCount) {
     scalar::update(net, in, out, add, addCount, sub, subCount);
 }
 int output(const Network& net, const Accumulator& acc, Color stm) { return scalar::output(net, acc, stm); }
@@ -125,8 +126,9 @@ int output(const Network& net, const Accumulator& acc, Color stm) { return scala
 #endif
 
 void refresh(const Network& net, const Position& pos, Accumulator& acc) {
-    refresh_with(net, pos, acc, static_cast<void (*)(const Network&, const std::int16_t*, std::int16_t*, const int*, int,
-                                                     const int*, int)>(update));
+    refresh_with(net, pos, acc,
+                 static_cast<void (*)(const Network&, const std::int16_t*, std::int16_t*, const int*, int, const int*, int)>(
+                     update));
 }
 
 int evaluate_from_scratch(const Network& net, const Position& pos) {

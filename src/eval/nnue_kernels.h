@@ -20,14 +20,14 @@ void refresh(const Network& net, const Position& pos, Accumulator& acc);
 // Centipawns for the side to move stm.
 int output(const Network& net, const Accumulator& acc, Color stm);
 // out = in + sum(columns of add) - sum(columns of sub), for one perspective.
-void update(const Network& net, const std::int16_t* in, std::int16_t* out, const int* add, int addCount,
-            const int* sub, int subCount);
+void update(const Network& net, const std::int16_t* in, std::int16_t* out, const int* add, int addCount, const int* sub,
+            int subCount);
 
 namespace scalar {
 void refresh(const Network& net, const Position& pos, Accumulator& acc);
 int output(const Network& net, const Accumulator& acc, Color stm);
-void update(const Network& net, const std::int16_t* in, std::int16_t* out, const int* add, int addCount,
-            const int* sub, int subCount);
+void update(const Network& net, const std::int16_t* in, std::int16_t* out, const int* add, int addCount, const int* sub,
+            int subCount);
 } // namespace scalar
 
 // Whether the default kernels are the AVX2 ones.

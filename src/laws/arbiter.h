@@ -13,8 +13,12 @@
 
 namespace jadoube {
 
-struct StartEvent { Position pos; };  // `startpos` or `fen FEN`: a new game
-struct MoveEvent { Move move; };      // the move as completed on the board
+struct StartEvent {
+    Position pos;
+};  // `startpos` or `fen FEN`: a new game
+struct MoveEvent {
+    Move move;
+};      // the move as completed on the board
 struct ClaimEvent {};                 // the player to move claims the last move broke Article 4
 using LogEvent = std::variant<StartEvent, TouchEvent, AdjustEvent, ReleaseEvent, PromoteEvent, MoveEvent, ClaimEvent>;
 

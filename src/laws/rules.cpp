@@ -13,8 +13,8 @@ Bitboard king_spread(Bitboard b) {
 // 9.2.2 square by square: the men, the side to move, the castling rights and the
 // (legal) en passant square.
 bool same_position(const Position& a, const Position& b) {
-    if (a.side_to_move() != b.side_to_move() || a.castling_rights() != b.castling_rights()
-        || a.ep_square() != b.ep_square() || a.pieces() != b.pieces())
+    if (a.side_to_move() != b.side_to_move() || a.castling_rights() != b.castling_rights() || a.ep_square() != b.ep_square()
+        || a.pieces() != b.pieces())
         return false;
     for (Bitboard occ = a.pieces(); occ;)
         if (const Square s = pop_lsb(occ); a.piece_on(s) != b.piece_on(s)) return false;
@@ -106,7 +106,8 @@ const StateText& state_text(GameState s) {
         {"dead-position", "5.2.2", "no series of legal moves can lead to checkmate (blocked pawns): drawn"},
         {"fivefold", "9.6.1", "the same position has appeared at least five times: drawn"},
         {"seventyfive", "9.6.2", "75 moves by each player without a pawn move or capture: drawn"},
-        {"threefold-claimable", "9.2", "the same position has appeared at least three times: the player to move may claim a draw"},
+        {"threefold-claimable", "9.2",
+         "the same position has appeared at least three times: the player to move may claim a draw"},
         {"fifty-claimable", "9.3", "50 moves by each player without a pawn move or capture: the player to move may claim a draw"},
     };
     return table[std::size_t(s)];

@@ -21,17 +21,47 @@ constexpr std::size_t LangCount = 2;
 // The row of a sentence within its article.
 enum class Case : std::uint8_t {
     // Why the permitted set is what it is: one per Basis (keyed with the article).
-    Free, PieceMoves, PieceCaptures, CaptureWith, KingNoCastling, Castling, KingMoves,
-    NothingMovable, KingStuck, Released, Promotion,
+    Free,
+    PieceMoves,
+    PieceCaptures,
+    CaptureWith,
+    KingNoCastling,
+    Castling,
+    KingMoves,
+    NothingMovable,
+    KingStuck,
+    Released,
+    Promotion,
     PromotionChosen, // added to a reason when `promote` narrowed the set
     // Rulings of the arbiter.
-    Ok, Violation, Upheld, RejectedTouched, RejectedNoRule, RejectedNoMove, ReleaseVoid,
+    Ok,
+    Violation,
+    Upheld,
+    RejectedTouched,
+    RejectedNoRule,
+    RejectedNoMove,
+    ReleaseVoid,
     Or, // joins the last two moves a player must choose from
     // Events that do not fit the board.
-    ErrNoLegalMove, ErrNoPiece, ErrUnreachable, ErrNoPromotion,
+    ErrNoLegalMove,
+    ErrNoPiece,
+    ErrUnreachable,
+    ErrNoPromotion,
     // Text that is not an event.
-    ErrUnknownEvent, ErrSquaresExpected, ErrReleaseArgs, ErrPromoteArgs, ErrMoveArgs, ErrNoArguments,
-    ErrBadSquare, ErrBadMove, ErrIllegalMove, ErrBadFen, ErrNoPosition, ErrLineTooLong, ErrControlByte, ErrLine,
+    ErrUnknownEvent,
+    ErrSquaresExpected,
+    ErrReleaseArgs,
+    ErrPromoteArgs,
+    ErrMoveArgs,
+    ErrNoArguments,
+    ErrBadSquare,
+    ErrBadMove,
+    ErrIllegalMove,
+    ErrBadFen,
+    ErrNoPosition,
+    ErrLineTooLong,
+    ErrControlByte,
+    ErrLine,
 };
 
 Case case_of(Basis b);

@@ -134,8 +134,7 @@ std::expected<void, EventError> TouchMove::release(Square from, Square to) {
     bool reaches = false;
     for (Move m : legal_) reaches |= m.from_sq() == from && from != to && lands_on(m, to);
     add_touch(from); // a release implies a touch, and an unreachable one still counts as one
-    if (!reaches && !castling_release(from, to))
-        return Err(EventError{EventErrorKind::Unreachable, from, to, board_[from]});
+    if (!reaches && !castling_release(from, to)) return Err(EventError{EventErrorKind::Unreachable, from, to, board_[from]});
     releaseFrom_ = from;
     releaseTo_ = to;
     return {};
@@ -245,7 +244,10 @@ void TouchMove::decide(Obligation& ob) const {
         if (own(s)) ownTouched[ownCount++] = s;
     std::size_t kingIndex = ownCount;
     for (std::size_t i = 0; i < ownCount; ++i)
-        if (ownTouched[i] == king_) { kingIndex = i; break; }
+        if (ownTouched[i] == king_) {
+            kingIndex = i;
+            break;
+        }
     const auto is_own_rook = [&](Square s) { return type_of(board_[s]) == ROOK; };
 
     // 2. King and rook (4.4).
@@ -262,8 +264,7 @@ void TouchMove::decide(Obligation& ob) const {
             if (!ob.moves.empty()) {
                 ob.article = Article::A4_4_1;
                 ob.basis = Basis::Castling;
-            } else
-                king_or_anything(Article::A4_4_3);
+            } else king_or_anything(Article::A4_4_3);
             return;
         }
     }

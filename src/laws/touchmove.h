@@ -121,10 +121,18 @@ struct EventError {
 };
 
 // The four events of the contract, typed (the text readers live in uci/).
-struct TouchEvent { std::vector<Square> squares; };
-struct AdjustEvent { std::vector<Square> squares; };
-struct ReleaseEvent { Square from, to; };
-struct PromoteEvent { PieceType piece; };
+struct TouchEvent {
+    std::vector<Square> squares;
+};
+struct AdjustEvent {
+    std::vector<Square> squares;
+};
+struct ReleaseEvent {
+    Square from, to;
+};
+struct PromoteEvent {
+    PieceType piece;
+};
 using BoardEvent = std::variant<TouchEvent, AdjustEvent, ReleaseEvent, PromoteEvent>;
 
 class TouchMove {

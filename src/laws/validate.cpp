@@ -158,7 +158,10 @@ int min_pawn_captures(const Position& pos, Color c) {
     for (int mask = 0; mask < 256; ++mask) {
         if (dp[mask] >= Infeasible) continue;
         const int k = popcount(Bitboard(mask));
-        if (k == n) { best = std::min(best, dp[mask]); continue; }
+        if (k == n) {
+            best = std::min(best, dp[mask]);
+            continue;
+        }
         for (int f = 0; f < 8; ++f)
             if (!(mask & (1 << f)))
                 if (const int w = cost(items[k], f); w < Infeasible)
@@ -217,9 +220,8 @@ Reason check_clocks(const Position& pos) {
         return "halfmove clock " + std::to_string(clock)
                + " is above 150: the seventy-five-move rule (9.6.2) ended the game at 150";
     if (clock > pos.game_ply())
-        return "halfmove clock " + std::to_string(clock) + " counts more half-moves than the "
-               + std::to_string(pos.game_ply()) + " the fullmove number " + std::to_string(pos.fullmove_number())
-               + " leaves room for";
+        return "halfmove clock " + std::to_string(clock) + " counts more half-moves than the " + std::to_string(pos.game_ply())
+               + " the fullmove number " + std::to_string(pos.fullmove_number()) + " leaves room for";
     return {};
 }
 
@@ -255,8 +257,8 @@ Reason check_en_passant(const Position& pos) {
 Reason check_checkers(const Position& pos) {
     const Bitboard checkers = pos.checkers();
     if (popcount(checkers) > 2)
-        return side(pos.side_to_move()) + " is in check from " + std::to_string(popcount(checkers))
-               + " men (" + men_on(pos, checkers) + "): one move gives at most two checks";
+        return side(pos.side_to_move()) + " is in check from " + std::to_string(popcount(checkers)) + " men ("
+               + men_on(pos, checkers) + "): one move gives at most two checks";
     if (popcount(checkers) == 2 && !(checkers & (pos.pieces(BISHOP, ROOK) | pos.pieces(QUEEN))))
         return "double check by " + men_on(pos, checkers)
                + ": at most one checker is the piece that moved, any other check is uncovered, so from a bishop, rook or queen";
@@ -285,8 +287,8 @@ struct RetroBoard {
     bool attacked_by(Color c, Square s) const {
         const Bitboard occ = occupied();
         return (pawn_attacks(~c, s) & by[c][PAWN]) || (knight_attacks(s) & by[c][KNIGHT]) || (king_attacks(s) & by[c][KING])
-            || (bishop_attacks(s, occ) & (by[c][BISHOP] | by[c][QUEEN]))
-            || (rook_attacks(s, occ) & (by[c][ROOK] | by[c][QUEEN]));
+               || (bishop_attacks(s, occ) & (by[c][BISHOP] | by[c][QUEEN]))
+               || (rook_attacks(s, occ) & (by[c][ROOK] | by[c][QUEEN]));
     }
 };
 
@@ -294,9 +296,8 @@ struct RetroBoard {
 class LastMove {
 public:
     explicit LastMove(const Position& pos)
-        : pos_(pos), us_(pos.side_to_move()), them_(~us_), ksq_(pos.king_square(us_)), now_(pos),
-          occ_(pos.pieces()), quiet_(pos.rule50_count() > 0),
-          uncapture_(!quiet_ && popcount(pos.pieces(us_)) < 16),
+        : pos_(pos), us_(pos.side_to_move()), them_(~us_), ksq_(pos.king_square(us_)), now_(pos), occ_(pos.pieces()),
+          quiet_(pos.rule50_count() > 0), uncapture_(!quiet_ && popcount(pos.pieces(us_)) < 16),
           unpromote_(!quiet_ && popcount(pos.pieces(them_, PAWN)) < 8) {}
 
     // The two-square advance a declared en passant square names (check_en_passant passed).
@@ -432,10 +433,12 @@ Reason check_last_move(const Position& pos) {
     }
     if (last.any_explains()) return {};
     if (pos.checkers())
-        return "no last move of " + side(them) + " gives this check (" + men_on(pos, pos.checkers())
-               + "): before any of them " + side(us) + " would already have been in check";
+        return "no last move of " + side(them) + " gives this check (" + men_on(pos, pos.checkers()) + "): before any of them "
+               + side(us) + " would already have been in check";
     return side(them) + " has no possible last move: none of its men can have arrived where it stands"
-           + (pos.rule50_count() > 0 ? " without a capture or pawn move (halfmove clock " + std::to_string(pos.rule50_count()) + ")" : "");
+           + (pos.rule50_count() > 0
+                  ? " without a capture or pawn move (halfmove clock " + std::to_string(pos.rule50_count()) + ")"
+                  : "");
 }
 
 } // namespace

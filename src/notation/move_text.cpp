@@ -47,8 +47,7 @@ std::string to_uci(Move m, const Position& pos) {
     if (!m.is_ok()) return "0000";
     const Square from = m.from_sq();
     Square to = m.to_sq();
-    if (m.kind() == CASTLING && !pos.is_chess960())
-        to = Position::castling_king_to(pos.side_to_move(), to > from);
+    if (m.kind() == CASTLING && !pos.is_chess960()) to = Position::castling_king_to(pos.side_to_move(), to > from);
     std::string s = square_name(from) + square_name(to);
     if (m.kind() == PROMOTION) s += "  nbrq"[m.promotion_type()];
     return s;
@@ -71,8 +70,7 @@ Move parse_uci_move(const Position& pos, std::string_view text) {
             // an ordinary king move.
             if (t->promotion == NO_PIECE_TYPE
                 && (m.to_sq() == t->to
-                    || (!pos.is_chess960()
-                        && t->to == Position::castling_king_to(pos.side_to_move(), m.to_sq() > m.from_sq()))))
+                    || (!pos.is_chess960() && t->to == Position::castling_king_to(pos.side_to_move(), m.to_sq() > m.from_sq()))))
                 return m;
             break;
         default:

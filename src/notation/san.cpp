@@ -35,7 +35,8 @@ Move parse_san(const Position& pos, std::string_view san) {
         if (eq + 1 >= san.size()) return Move::none();
         promo = piece_letter(san[eq + 1]);
         san = san.substr(0, eq);
-    } else if (san.size() >= 3 && piece_letter(san.back()) != NO_PIECE_TYPE && san[san.size() - 2] >= '1' && san[san.size() - 2] <= '8') {
+    } else if (san.size() >= 3 && piece_letter(san.back()) != NO_PIECE_TYPE && san[san.size() - 2] >= '1'
+               && san[san.size() - 2] <= '8') {
         promo = piece_letter(san.back()); // "e8Q"
         san.remove_suffix(1);
     }

@@ -74,10 +74,10 @@ std::string render(const ReadError& e, Lang lang) {
 }
 
 std::string render(const EventError& e, Lang lang) {
-    const Case c = e.kind == EventErrorKind::NoLegalMove ? Case::ErrNoLegalMove
-                 : e.kind == EventErrorKind::NoPiece     ? Case::ErrNoPiece
-                 : e.kind == EventErrorKind::Unreachable ? Case::ErrUnreachable
-                                                         : Case::ErrNoPromotion;
+    const Case c = e.kind == EventErrorKind::NoLegalMove   ? Case::ErrNoLegalMove
+                   : e.kind == EventErrorKind::NoPiece     ? Case::ErrNoPiece
+                   : e.kind == EventErrorKind::Unreachable ? Case::ErrUnreachable
+                                                           : Case::ErrNoPromotion;
     const PieceType pt = e.piece != NO_PIECE ? type_of(e.piece) : NO_PIECE_TYPE;
     return fill(phrase(c, lang), {{"square", square_name(e.square)},
                                   {"to", square_name(e.to)},
@@ -127,9 +127,8 @@ std::string render(const Ruling& r, Lang lang) {
                                                     {"reason", reason_text(r.obligation, r.at, lang)},
                                                     {"moves", moves_text(r.obligation.moves, r.at)}});
     case RulingKind::Upheld:
-        return fill(phrase(Case::Upheld, lang), {{"move", to_uci(r.move, r.at)},
-                                                 {"side", side},
-                                                 {"moves", choice_text(r.obligation.moves, r.at, lang)}});
+        return fill(phrase(Case::Upheld, lang),
+                    {{"move", to_uci(r.move, r.at)}, {"side", side}, {"moves", choice_text(r.obligation.moves, r.at, lang)}});
     case RulingKind::RejectedTouched: return fill(phrase(Article::A4_8, Case::RejectedTouched, lang), {{"side", side}});
     case RulingKind::RejectedNoRule: return std::string(phrase(Case::RejectedNoRule, lang));
     case RulingKind::RejectedNoMove: return std::string(phrase(Case::RejectedNoMove, lang));

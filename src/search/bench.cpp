@@ -12,8 +12,8 @@ std::expected<std::uint64_t, std::string> run_bench(const BenchConfig& config,
                                                     const std::function<void(const std::string& lines)>& print) {
     using Err = std::unexpected<std::string>;
     if (config.depth < 1 || config.depth >= MAX_PLY || config.threads < 1 || config.threads > MaxThreads)
-        return Err("bench: expected [depth 1-" + std::to_string(MAX_PLY - 1) + " [threads 1-"
-                   + std::to_string(MaxThreads) + "]]");
+        return Err("bench: expected [depth 1-" + std::to_string(MAX_PLY - 1) + " [threads 1-" + std::to_string(MaxThreads)
+                   + "]]");
     SearchPool pool; // its own default-sized table: nothing searched before counts
     if (auto ok = pool.set_threads(config.threads); !ok) return Err("bench: " + ok.error());
 
@@ -33,9 +33,8 @@ std::expected<std::uint64_t, std::string> run_bench(const BenchConfig& config,
         print("Position " + std::to_string(i + 1) + '/' + std::to_string(count) + ": " + std::to_string(nodes) + " nodes\n");
     }
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
-    print("===========================\nTotal time (ms) : " + std::to_string(ms) + "\nNodes searched  : "
-          + std::to_string(total) + "\nNodes/second    : "
-          + std::to_string(total * 1000 / std::uint64_t(std::max<std::int64_t>(ms, 1))) + '\n');
+    print("===========================\nTotal time (ms) : " + std::to_string(ms) + "\nNodes searched  : " + std::to_string(total)
+          + "\nNodes/second    : " + std::to_string(total * 1000 / std::uint64_t(std::max<std::int64_t>(ms, 1))) + '\n');
     return total;
 }
 

@@ -44,7 +44,9 @@ MovePicker::Scored* MovePicker::fill(Scored* out, GenType type) {
         }
         return out;
     }
-    Move* end = type == TACTICAL ? generate<TACTICAL>(pos_, legal_) : type == QUIETS ? generate<QUIETS>(pos_, legal_) : generate<LEGAL>(pos_, legal_);
+    Move* end = type == TACTICAL ? generate<TACTICAL>(pos_, legal_)
+                : type == QUIETS ? generate<QUIETS>(pos_, legal_)
+                                 : generate<LEGAL>(pos_, legal_);
     for (Move* m = legal_; m != end; ++m) (out++)->move = *m;
     return out;
 }
@@ -54,8 +56,9 @@ void MovePicker::score_captures(Scored* begin, Scored* end) const {
         const Move m = s->move;
         const PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos_.piece_on(m.to_sq()));
         s->score = params::MvvWeight * PieceValue[victim]
-                 + hist_.capture[pos_.moved_piece(m)][m.to_sq()][victim] / params::CaptHistOrderDiv;
-        if (m.kind() == PROMOTION) s->score += m.promotion_type() == QUEEN ? params::MvvWeight * PieceValue[QUEEN] : UnderPromotionMalus;
+                   + hist_.capture[pos_.moved_piece(m)][m.to_sq()][victim] / params::CaptHistOrderDiv;
+        if (m.kind() == PROMOTION)
+            s->score += m.promotion_type() == QUEEN ? params::MvvWeight * PieceValue[QUEEN] : UnderPromotionMalus;
     }
 }
 
@@ -81,8 +84,7 @@ void MovePicker::score_evasions(Scored* begin, Scored* end) const {
         if (pos_.is_capture(m)) {
             const PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos_.piece_on(m.to_sq()));
             s->score = EvasionCaptureBonus + PieceValue[victim] - int(type_of(pos_.moved_piece(m)));
-        } else
-            s->score = hist_.butterfly[us][m.from_sq()][m.to_sq()];
+        } else s->score = hist_.butterfly[us][m.from_sq()][m.to_sq()];
     }
 }
 
@@ -170,8 +172,7 @@ Move MovePicker::next(bool skipQuiets) {
             stage_ = DONE;
             break;
 
-        case DONE:
-            return Move::none();
+        case DONE: return Move::none();
         }
     }
 }

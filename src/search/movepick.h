@@ -22,8 +22,21 @@ public:
     Move next(bool skipQuiets = false);
 
 private:
-    enum Stage : std::uint8_t { TT, GEN_CAPTURES, GOOD_CAPTURES, GEN_QUIETS, PICK_QUIETS, BAD_CAPTURES,
-                                QS_TT, QS_GEN, QS_CAPTURES, EV_TT, EV_GEN, EV_MOVES, DONE };
+    enum Stage : std::uint8_t {
+        TT,
+        GEN_CAPTURES,
+        GOOD_CAPTURES,
+        GEN_QUIETS,
+        PICK_QUIETS,
+        BAD_CAPTURES,
+        QS_TT,
+        QS_GEN,
+        QS_CAPTURES,
+        EV_TT,
+        EV_GEN,
+        EV_MOVES,
+        DONE
+    };
     struct Scored {
         Move move;
         int score;

@@ -63,9 +63,7 @@ int stat_bonus(int depth) {
     return std::min(params::HistoryBonusQuad * depth * depth + params::HistoryBonusLinear * depth, params::HistoryBonusMax);
 }
 
-bool has_non_pawn_material(const Position& pos, Color c) {
-    return pos.pieces(c) != pos.pieces(c, PAWN, KING);
-}
+bool has_non_pawn_material(const Position& pos, Color c) { return pos.pieces(c) != pos.pieces(c, PAWN, KING); }
 
 } // namespace
 
@@ -170,14 +168,14 @@ void Worker::iterative_deepening() {
                 // Moves searched are sorted to the front; those after pvIdx_ keep their order.
                 std::stable_sort(rootMoves.begin() + pvIdx_, rootMoves.end());
                 if (shared_.stop.load()) break;
-                if (id_ == 0 && shared_.elapsed_ms() > params::ReportAfterMs && (score <= alpha || score >= beta)) report(rootDepth_, shared_.elapsed_ms());
+                if (id_ == 0 && shared_.elapsed_ms() > params::ReportAfterMs && (score <= alpha || score >= beta))
+                    report(rootDepth_, shared_.elapsed_ms());
                 if (score <= alpha) {
                     beta = (alpha + beta) / 2;
                     alpha = std::max(score - delta, -VALUE_INFINITE);
                 } else if (score >= beta) {
                     beta = std::min(score + delta, VALUE_INFINITE);
-                } else
-                    break;
+                } else break;
                 delta += delta * params::AspGrowthPct / 100; // delta > 0: the same as delta / 2 at 50
             }
             std::stable_sort(rootMoves.begin(), rootMoves.begin() + pvIdx_ + 1);
@@ -198,10 +196,11 @@ void Worker::iterative_deepening() {
             // x100 parameters: n / 100.0 is the double nearest n/100, as the literal 0.6 (etc.) was.
             const int settled = rootDepth_ - lastBestChange;
             const double stability = settled >= params::TmStableDepths     ? params::TmStableScale / 100.0
-                                   : settled >= params::TmSettlingDepths ? params::TmSettlingScale / 100.0
-                                                                          : params::TmUnstableScale / 100.0;
-            const double drop =
-                prevBestScore != VALUE_NONE && best < prevBestScore - params::TmDropMargin ? params::TmDropScale / 100.0 : 1.0;
+                                     : settled >= params::TmSettlingDepths ? params::TmSettlingScale / 100.0
+                                                                           : params::TmUnstableScale / 100.0;
+            const double drop = prevBestScore != VALUE_NONE && best < prevBestScore - params::TmDropMargin
+                                    ? params::TmDropScale / 100.0
+                                    : 1.0;
             if (rootMoves.size() == 1 || shared_.elapsed_ms() >= std::int64_t(b.soft * stability * drop)) break;
         }
         prevBestScore = best;
@@ -244,8 +243,8 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     const Move ttMove = RootNode ? rootMoves[pvIdx_].pv[0] : ttHit ? tte.move : Move::none();
     ss->ttPv = PvNode || (ttHit && tte.pv);
 
-    if (!PvNode && ttHit && tte.depth >= depth && ttScore != VALUE_NONE && !excluded &&
-        (tte.bound & (ttScore >= beta ? BOUND_LOWER : BOUND_UPPER)))
+    if (!PvNode && ttHit && tte.depth >= depth && ttScore != VALUE_NONE && !excluded
+        && (tte.bound & (ttScore >= beta ? BOUND_LOWER : BOUND_UPPER)))
         return ttScore;
 
     // Static evaluation, corrected by the TT score when it bounds it the right way.
@@ -263,7 +262,8 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
 
     if (!PvNode && !inCheck && !excluded) {
         // Reverse futility: far enough above beta that a quiet move will not bring it back.
-        if (depth <= params::RfpMaxDepth && eval - params::RfpMargin * (depth - improving) >= beta && eval < VALUE_MATE_IN_MAX_PLY)
+        if (depth <= params::RfpMaxDepth && eval - params::RfpMargin * (depth - improving) >= beta
+            && eval < VALUE_MATE_IN_MAX_PLY)
             return eval;
 
         // Null move: if passing still fails high, a real move almost surely does.
@@ -271,7 +271,7 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
             && ss->staticEval >= beta - params::NmpEvalPerDepth * depth + params::NmpEvalBase && depth >= params::NmpMinDepth
             && has_non_pawn_material(pos_, pos_.side_to_move()) && beta > -VALUE_MATE_IN_MAX_PLY) {
             const int R = params::NmpBaseR + depth / params::NmpDepthDiv
-                        + std::min((eval - beta) / params::NmpEvalDiv, params::NmpEvalMaxR);
+                          + std::min((eval - beta) / params::NmpEvalDiv, params::NmpEvalMaxR);
             ss->move = Move::null();
             ss->contHist = &sentinel_;
             pos_.do_null_move();
@@ -304,7 +304,9 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
 
     for (Move m; (m = mp.next(skipQuiets));) {
         if (m == excluded) continue;
-        if (RootNode && std::find_if(rootMoves.begin() + pvIdx_, rootMoves.end(), [m](const RootMove& r) { return r.pv[0] == m; }) == rootMoves.end())
+        if (RootNode && std::find_if(rootMoves.begin() + pvIdx_, rootMoves.end(), [m](const RootMove& r) {
+                            return r.pv[0] == m;
+                        }) == rootMoves.end())
             continue;
         ++moveCount;
         if (RootNode && id_ == 0 && shared_.elapsed_ms() > params::ReportAfterMs && shared_.callbacks.onCurrmove)
@@ -322,21 +324,21 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
                 // Late move pruning.
                 if (moveCount >= (params::LmpBase + depth * depth) / (params::LmpDivisor - improving)) skipQuiets = true;
                 // Futility: the static eval plus a margin cannot reach alpha.
-                if (!inCheck && lmrDepth <= params::FutilityMaxDepth &&
-                    ss->staticEval + params::FutilityBase + params::FutilityPerDepth * lmrDepth <= alpha) {
+                if (!inCheck && lmrDepth <= params::FutilityMaxDepth
+                    && ss->staticEval + params::FutilityBase + params::FutilityPerDepth * lmrDepth <= alpha) {
                     skipQuiets = true;
                     continue;
                 }
                 if (skipQuiets && m != ss->killers[0] && m != ss->killers[1]) continue;
                 if (!see_ge(pos_, m, -params::SeeQuietMargin * lmrDepth * lmrDepth)) continue;
-            } else if (depth <= params::SeeTacticalMaxDepth && !see_ge(pos_, m, -params::SeeTacticalMargin * depth))
-                continue;
+            } else if (depth <= params::SeeTacticalMaxDepth && !see_ge(pos_, m, -params::SeeTacticalMargin * depth)) continue;
         }
 
         // Singular extension: if every other move fails well below the TT score, the TT move is forced.
         int extension = 0;
-        if (!RootNode && m == ttMove && !excluded && depth >= params::SingularMinDepth && tte.depth >= depth - params::SingularTtDepthLag &&
-            (tte.bound & BOUND_LOWER) && std::abs(ttScore) < VALUE_MATE_IN_MAX_PLY && ply < params::ExtensionPlyFactor * rootDepth_) {
+        if (!RootNode && m == ttMove && !excluded && depth >= params::SingularMinDepth
+            && tte.depth >= depth - params::SingularTtDepthLag && (tte.bound & BOUND_LOWER)
+            && std::abs(ttScore) < VALUE_MATE_IN_MAX_PLY && ply < params::ExtensionPlyFactor * rootDepth_) {
             const int singularBeta = ttScore - params::SingularMarginPerDepth * depth;
             ss->excluded = m;
             const int v = search<NonPV>(ss, singularBeta - 1, singularBeta, (depth - 1) / params::SingularDepthDiv, cutNode);
@@ -344,8 +346,7 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
             if (v < singularBeta) extension = 1 + (!PvNode && v < singularBeta - params::SingularDoubleMargin);
             else if (singularBeta >= beta) return singularBeta; // multi-cut
             else if (ttScore >= beta) extension = -1;
-        } else if (givesCheck && ply < params::ExtensionPlyFactor * rootDepth_)
-            extension = 1;
+        } else if (givesCheck && ply < params::ExtensionPlyFactor * rootDepth_) extension = 1;
         newDepth += extension;
 
         ss->move = m;
@@ -369,8 +370,7 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
             const int reduced = std::clamp(newDepth - r, 1, newDepth + 1);
             score = -search<NonPV>(ss + 1, -alpha - 1, -alpha, reduced, true);
             if (score > alpha && reduced < newDepth) score = -search<NonPV>(ss + 1, -alpha - 1, -alpha, newDepth, !cutNode);
-        } else if (!PvNode || moveCount > 1)
-            score = -search<NonPV>(ss + 1, -alpha - 1, -alpha, newDepth, !cutNode);
+        } else if (!PvNode || moveCount > 1) score = -search<NonPV>(ss + 1, -alpha - 1, -alpha, newDepth, !cutNode);
         if (PvNode && (moveCount == 1 || (score > alpha && (RootNode || score < beta))))
             score = -search<PV>(ss + 1, -beta, -alpha, newDepth, false);
         pos_.undo_move(m);
@@ -385,8 +385,7 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
                 rm.bound = score >= beta ? BOUND_LOWER : score <= alpha ? BOUND_UPPER : BOUND_EXACT;
                 rm.pv.resize(1);
                 for (const Move* c = pvTable_[ply + 1]; *c; ++c) rm.pv.push_back(*c);
-            } else
-                rm.score = -VALUE_INFINITE; // sorts behind the moves that were searched
+            } else rm.score = -VALUE_INFINITE; // sorts behind the moves that were searched
         }
 
         if (score > bestScore) {
@@ -422,7 +421,9 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     }
 
     if (!excluded && !(RootNode && pvIdx_ > 0)) {
-        const Bound b = bestScore >= beta ? BOUND_LOWER : PvNode && bestMove && bestScore > originalAlpha ? BOUND_EXACT : BOUND_UPPER;
+        const Bound b = bestScore >= beta                                 ? BOUND_LOWER
+                        : PvNode && bestMove && bestScore > originalAlpha ? BOUND_EXACT
+                                                                          : BOUND_UPPER;
         shared_.tt.store(key, bestMove, score_to_tt(bestScore, ply), ss->staticEval, depth, b, ss->ttPv);
     }
     return bestScore;
@@ -454,7 +455,8 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
     } else {
         staticEval = ttHit && tte.eval != VALUE_NONE ? tte.eval : evaluator_.evaluate(pos_);
         bestScore = staticEval;
-        if (ttHit && ttScore != VALUE_NONE && (tte.bound & (ttScore > bestScore ? BOUND_LOWER : BOUND_UPPER))) bestScore = ttScore;
+        if (ttHit && ttScore != VALUE_NONE && (tte.bound & (ttScore > bestScore ? BOUND_LOWER : BOUND_UPPER)))
+            bestScore = ttScore;
         // Stand pat: the side to move need not capture.
         if (bestScore >= beta) {
             if (!ttHit) shared_.tt.store(key, Move::none(), score_to_tt(bestScore, ply), staticEval, 0, BOUND_LOWER, false);
@@ -472,7 +474,8 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
             if (m.kind() == PROMOTION && m.promotion_type() != QUEEN) continue;
             // Delta pruning: even winning the victim outright cannot lift us to alpha.
             const PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos_.piece_on(m.to_sq()));
-            if (m.kind() != PROMOTION && !pos_.gives_check(m) && staticEval + params::QsDeltaMargin + PieceValue[victim] <= alpha) continue;
+            if (m.kind() != PROMOTION && !pos_.gives_check(m) && staticEval + params::QsDeltaMargin + PieceValue[victim] <= alpha)
+                continue;
             if (!see_ge(pos_, m, 0)) continue;
         } else if (bestScore > -VALUE_MATE_IN_MAX_PLY && !pos_.is_capture(m) && moveCount > params::QsEvasionLimit)
             continue; // enough evasions tried once one holds
@@ -497,7 +500,8 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
     }
     if (inCheck && bestScore == -VALUE_INFINITE) return mated_in(ply);
 
-    shared_.tt.store(key, bestMove, score_to_tt(bestScore, ply), staticEval, 0, bestScore >= beta ? BOUND_LOWER : BOUND_UPPER, false);
+    shared_.tt.store(key, bestMove, score_to_tt(bestScore, ply), staticEval, 0, bestScore >= beta ? BOUND_LOWER : BOUND_UPPER,
+                     false);
     return bestScore;
 }
 

@@ -44,7 +44,10 @@ class Worker {
 public:
     Worker(int id, SearchShared& shared) : id_(id), shared_(shared) { hist_.clear(); }
 
-    void clear() { hist_.clear(); evaluator_.reset(); }
+    void clear() {
+        hist_.clear();
+        evaluator_.reset();
+    }
     // The evaluation the next search plays with (the owner's EvalSettings).
     void use_eval(const EvalSettings& settings) { evaluator_.use(settings); }
     // Iterative deepening on rootPos until shared.stop.

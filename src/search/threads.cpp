@@ -1,9 +1,9 @@
 #include "search/threads.h"
 
 #include <algorithm>
+#include <exception>
 #include <latch>
 #include <map>
-#include <exception>
 #include <new>
 
 #include <tbb/global_control.h>
@@ -81,8 +81,9 @@ std::expected<void, std::string> SearchPool::set_threads(int n) {
         const std::size_t perWorker = sizeof(Worker) + std::size_t(nnue::Evaluator::RingSize) * (sizeof(nnue::Accumulator) + 64);
         const std::size_t need = (want - old) * perWorker;
         if (const auto avail = available_memory(); avail && need > *avail)
-            return std::unexpected(std::to_string(want) + " threads need " + std::to_string(need / MiB + 1) + " MiB more, but only "
-                                   + std::to_string(*avail / MiB) + " MiB of memory is available" + keeping);
+            return std::unexpected(std::to_string(want) + " threads need " + std::to_string(need / MiB + 1)
+                                   + " MiB more, but only " + std::to_string(*avail / MiB) + " MiB of memory is available"
+                                   + keeping);
         // TBB starts its workers inside a search, where a failure to create one could
         // not be answered; so the room for them is tried out here, while it can be refused.
         if (const std::size_t room = thread_room(want - 1); room < want - 1)
@@ -125,7 +126,8 @@ void SearchPool::start(const Position& pos, const SearchLimits& limits, const Se
 
     std::vector<RootMove> rootMoves;
     for (Move m : MoveList<LEGAL>(pos))
-        if (limits.searchmoves.empty() || std::find(limits.searchmoves.begin(), limits.searchmoves.end(), m) != limits.searchmoves.end())
+        if (limits.searchmoves.empty()
+            || std::find(limits.searchmoves.begin(), limits.searchmoves.end(), m) != limits.searchmoves.end())
             rootMoves.emplace_back(m);
     for (auto& w : workers_) {
         w->rootPos = pos;
@@ -149,7 +151,8 @@ void SearchPool::run() {
         // Mated or stalemated (or searchmoves left nothing): nothing to search.
         const int score = main.rootPos.checkers() ? -VALUE_MATE : VALUE_DRAW;
         static const std::vector<Move> noPv;
-        if (shared_.callbacks.onIteration) shared_.callbacks.onIteration({0, 0, 1, score, BOUND_EXACT, 0, shared_.elapsed_ms(), 0, &noPv});
+        if (shared_.callbacks.onIteration)
+            shared_.callbacks.onIteration({0, 0, 1, score, BOUND_EXACT, 0, shared_.elapsed_ms(), 0, &noPv});
     } else if (workers_.size() == 1) {
         main.iterative_deepening();
     } else {
@@ -198,13 +201,14 @@ const Worker& SearchPool::pick_best_worker() const {
     for (const Worker* w : voters) minScore = std::min(minScore, best_score(*w));
     std::map<std::uint16_t, std::int64_t> votes;
     for (const Worker* w : voters)
-        votes[w->rootMoves[0].pv[0].raw()] += std::int64_t(best_score(*w) - minScore + params::VoteScoreOffset) * w->completedDepth;
+        votes[w->rootMoves[0].pv[0].raw()] += std::int64_t(best_score(*w) - minScore + params::VoteScoreOffset)
+                                              * w->completedDepth;
     best = voters[0];
     for (const Worker* w : voters) {
         const int s = best_score(*w), bs = best_score(*best);
-        if (is_mate_score(bs) ? s > bs
-                              : (s >= VALUE_MATE_IN_MAX_PLY ||
-                                 votes[w->rootMoves[0].pv[0].raw()] > votes[best->rootMoves[0].pv[0].raw()]))
+        if (is_mate_score(bs)
+                ? s > bs
+                : (s >= VALUE_MATE_IN_MAX_PLY || votes[w->rootMoves[0].pv[0].raw()] > votes[best->rootMoves[0].pv[0].raw()]))
             best = w;
     }
     return *best;

@@ -28,7 +28,10 @@ public:
 
     // Starts searching pos and returns at once; callbacks run on the search thread.
     void start(const Position& pos, const SearchLimits& limits, const SearchOptions& options, SearchCallbacks callbacks);
-    void stop() { shared_.stop.store(true, std::memory_order_relaxed); shared_.ponder.store(false); }
+    void stop() {
+        shared_.stop.store(true, std::memory_order_relaxed);
+        shared_.ponder.store(false);
+    }
     void ponderhit() { shared_.ponder.store(false); }
     void wait(); // until the bestmove has been sent
 

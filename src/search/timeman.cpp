@@ -16,10 +16,12 @@ TimeBudget plan_time(const SearchLimits& limits, Color us, int moveOverhead, int
     const std::int64_t left = std::max<std::int64_t>(0, limits.time[us]);
     const std::int64_t inc = std::max<std::int64_t>(0, limits.inc[us]);
     // Keep a reserve for lag beyond the stated overhead; a flag costs the whole game.
-    const std::int64_t usable =
-        std::max<std::int64_t>(1, left - moveOverhead - std::min<std::int64_t>(left / params::TmReserveDiv, params::TmReserveMax));
-    const int mtg = limits.movestogo > 0 ? std::min(limits.movestogo, params::TmMovesToGoCap)
-                                         : std::max(params::TmMovesLeftMin, params::TmMovesLeftBase - gamePly / params::TmMovesLeftPlyDiv);
+    const std::int64_t usable = std::max<std::int64_t>(1, left - moveOverhead
+                                                              - std::min<std::int64_t>(left / params::TmReserveDiv,
+                                                                                       params::TmReserveMax));
+    const int mtg = limits.movestogo > 0
+                        ? std::min(limits.movestogo, params::TmMovesToGoCap)
+                        : std::max(params::TmMovesLeftMin, params::TmMovesLeftBase - gamePly / params::TmMovesLeftPlyDiv);
 
     // inc >= 0: inc * 75 / 100 is inc * 3 / 4 exactly.
     std::int64_t soft = usable / mtg + inc * params::TmIncPct / 100;

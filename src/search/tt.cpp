@@ -18,8 +18,8 @@ constexpr int HashfullSample = 1000; // entries hashfull() looks at
 struct Packed {
     static std::uint64_t pack(Move m, int score, int eval, int depth, Bound b, bool pv, std::uint8_t gen) {
         return std::uint64_t(m.raw()) | std::uint64_t(std::uint16_t(std::int16_t(score))) << 16
-             | std::uint64_t(std::uint16_t(std::int16_t(eval))) << 32 | std::uint64_t(std::uint8_t(depth + DepthOffset)) << 48
-             | std::uint64_t(b) << 56 | std::uint64_t(pv) << 58 | std::uint64_t(gen & GenMask) << 59;
+               | std::uint64_t(std::uint16_t(std::int16_t(eval))) << 32 | std::uint64_t(std::uint8_t(depth + DepthOffset)) << 48
+               | std::uint64_t(b) << 56 | std::uint64_t(pv) << 58 | std::uint64_t(gen & GenMask) << 59;
     }
     static Move move(std::uint64_t d) { return Move(std::uint16_t(d)); }
     static int score(std::uint64_t d) { return std::int16_t(std::uint16_t(d >> 16)); }
@@ -69,7 +69,8 @@ bool TranspositionTable::probe(Key key, TTData& out) const {
     for (const Entry& e : b.entries) {
         const std::uint64_t data = e.data.load(std::memory_order_relaxed);
         if ((e.check.load(std::memory_order_relaxed) ^ data) != key || data == 0) continue;
-        out = {Packed::move(data), Packed::score(data), Packed::eval(data), Packed::depth(data), Packed::bound(data), Packed::pv(data)};
+        out = {Packed::move(data),  Packed::score(data), Packed::eval(data),
+               Packed::depth(data), Packed::bound(data), Packed::pv(data)};
         return true;
     }
     return false;
@@ -85,8 +86,8 @@ void TranspositionTable::store(Key key, Move move, int score, int eval, int dept
         if (data == 0 || (e.check.load(std::memory_order_relaxed) ^ data) == key) {
             if (data && !move) move = Packed::move(data); // keep a known best move
             // Keep deeper exact information for the same key unless this one is exact or close.
-            if (data && bound != BOUND_EXACT && depth + params::TtKeepDepthMargin < Packed::depth(data) &&
-                Packed::gen(data) == (generation_ & GenMask))
+            if (data && bound != BOUND_EXACT && depth + params::TtKeepDepthMargin < Packed::depth(data)
+                && Packed::gen(data) == (generation_ & GenMask))
                 return;
             victim = &e;
             break;

@@ -15,7 +15,7 @@ namespace {
 // movestogo beyond this is as good as "the rest of the game" to time management.
 constexpr std::int64_t MaxMovesToGo = 1000;
 
-constexpr std::array Keywords = {"wtime", "btime", "winc",   "binc",     "movestogo", "depth", "nodes",
+constexpr std::array Keywords = {"wtime", "btime",    "winc",     "binc",   "movestogo",   "depth", "nodes",
                                  "mate",  "movetime", "infinite", "ponder", "searchmoves", "perft"};
 
 bool is_keyword(std::string_view t) {
@@ -26,8 +26,7 @@ bool is_keyword(std::string_view t) {
 
 } // namespace
 
-std::expected<GoCommand, std::string> parse_go(std::span<const std::string_view> args, const Position& pos,
-                                               TimePoint received) {
+std::expected<GoCommand, std::string> parse_go(std::span<const std::string_view> args, const Position& pos, TimePoint received) {
     using Err = std::unexpected<std::string>;
     GoCommand go;
     SearchLimits& l = go.limits;
@@ -36,8 +35,14 @@ std::expected<GoCommand, std::string> parse_go(std::span<const std::string_view>
 
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string_view key = args[i];
-        if (key == "infinite") { l.infinite = other = true; continue; }
-        if (key == "ponder") { l.ponder = other = true; continue; }
+        if (key == "infinite") {
+            l.infinite = other = true;
+            continue;
+        }
+        if (key == "ponder") {
+            l.ponder = other = true;
+            continue;
+        }
         if (key == "searchmoves") {
             other = true;
             l.searchmoves.clear();

@@ -22,7 +22,6 @@ struct GoCommand {
 // errors; a later repeat of a keyword overrides the earlier one; `perft N` must
 // stand alone. Values beyond what the search can use are capped (depth, mate,
 // movestogo) and a negative clock (a GUI that is late) counts as zero.
-std::expected<GoCommand, std::string> parse_go(std::span<const std::string_view> args, const Position& pos,
-                                               TimePoint received);
+std::expected<GoCommand, std::string> parse_go(std::span<const std::string_view> args, const Position& pos, TimePoint received);
 
 } // namespace jadoube

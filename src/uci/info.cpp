@@ -24,8 +24,8 @@ void wdl(int score, int& w, int& d, int& l) {
 }
 
 std::string format_info(const SearchReport& r, const Position& root, bool showWdl) {
-    std::string s = "info depth " + std::to_string(r.depth) + " seldepth " + std::to_string(r.seldepth) + " multipv " +
-                    std::to_string(r.multipv) + ' ' + format_score(r.score);
+    std::string s = "info depth " + std::to_string(r.depth) + " seldepth " + std::to_string(r.seldepth) + " multipv "
+                    + std::to_string(r.multipv) + ' ' + format_score(r.score);
     if (r.bound == BOUND_LOWER) s += " lowerbound";
     else if (r.bound == BOUND_UPPER) s += " upperbound";
     if (showWdl) {
@@ -34,8 +34,9 @@ std::string format_info(const SearchReport& r, const Position& root, bool showWd
         s += " wdl " + std::to_string(w) + ' ' + std::to_string(d) + ' ' + std::to_string(l);
     }
     const std::int64_t ms = std::max<std::int64_t>(r.timeMs, 0);
-    s += " nodes " + std::to_string(r.nodes) + " nps " + std::to_string(r.nodes * 1000 / std::uint64_t(std::max<std::int64_t>(ms, 1))) +
-         " hashfull " + std::to_string(r.hashfull) + " time " + std::to_string(ms);
+    s += " nodes " + std::to_string(r.nodes) + " nps "
+         + std::to_string(r.nodes * 1000 / std::uint64_t(std::max<std::int64_t>(ms, 1))) + " hashfull "
+         + std::to_string(r.hashfull) + " time " + std::to_string(ms);
     if (r.pv && !r.pv->empty()) {
         s += " pv";
         Position p = root;

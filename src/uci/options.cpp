@@ -28,7 +28,7 @@ std::string Options::uci_listing() const {
         case OptionType::Check: s += std::string("check default ") + (o.defaultValue ? "true" : "false"); break;
         case OptionType::Spin:
             s += "spin default " + std::to_string(o.defaultValue) + " min " + std::to_string(o.min) + " max "
-               + std::to_string(o.max);
+                 + std::to_string(o.max);
             break;
         case OptionType::Button: s += "button"; break;
         case OptionType::String: s += "string default " + std::string(o.defaultText); break;
@@ -38,8 +38,7 @@ std::string Options::uci_listing() const {
     return s;
 }
 
-std::expected<OptionChange, std::string> Options::parse(std::string_view name,
-                                                        std::optional<std::string_view> value) const {
+std::expected<OptionChange, std::string> Options::parse(std::string_view name, std::optional<std::string_view> value) const {
     using Err = std::unexpected<std::string>;
     const OptionSpec* spec = nullptr;
     for (const OptionSpec& o : OptionTable)

@@ -13,7 +13,18 @@
 
 namespace jadoube {
 
-enum class OptionId : std::uint8_t { Hash, Threads, ClearHash, Ponder, MultiPV, MoveOverhead, UciChess960, UciShowWDL, UseNNUE, EvalFile };
+enum class OptionId : std::uint8_t {
+    Hash,
+    Threads,
+    ClearHash,
+    Ponder,
+    MultiPV,
+    MoveOverhead,
+    UciChess960,
+    UciShowWDL,
+    UseNNUE,
+    EvalFile
+};
 enum class OptionType : std::uint8_t { Check, Spin, Button, String };
 
 // EvalFile's default: the net compiled into the engine (so is an empty value).

@@ -41,7 +41,7 @@ std::string tunable_listing() {
     std::string s;
     for (const params::TunableParam& p : params::tunable_params())
         s += "option name " + std::string(p.name) + " type spin default " + std::to_string(p.defaultValue) + " min "
-           + std::to_string(p.min) + " max " + std::to_string(p.max) + '\n';
+             + std::to_string(p.min) + " max " + std::to_string(p.max) + '\n';
     return s;
 }
 
@@ -99,22 +99,20 @@ UciSession::Reply UciSession::dispatch(std::string_view command, Args args) {
 
 UciSession::Reply UciSession::cmd_uci(Args args) const {
     return no_arguments("uci", args,
-                        "id name Jadoube\nid author the Jadoube developers\n" + options_.uci_listing()
-                            + tunable_listing() + "uciok\n");
+                        "id name Jadoube\nid author the Jadoube developers\n" + options_.uci_listing() + tunable_listing()
+                            + "uciok\n");
 }
 
 UciSession::Reply UciSession::cmd_position(Args args) {
     if (args.empty()) return Err("position: expected 'startpos' or 'fen'");
     std::size_t i = 1;
     std::string fen;
-    if (args[0] == "startpos")
-        fen = Position::StartFen;
+    if (args[0] == "startpos") fen = Position::StartFen;
     else if (args[0] == "fen") {
         while (i < args.size() && args[i] != "moves") ++i;
         fen = text::join(args.subspan(1, i - 1));
         if (fen.empty()) return Err("position fen: the FEN is missing");
-    } else
-        return Err("position: expected 'startpos' or 'fen', got " + text::quoted(args[0]));
+    } else return Err("position: expected 'startpos' or 'fen', got " + text::quoted(args[0]));
     if (i < args.size() && args[i] != "moves")
         return Err("position: expected 'moves' after startpos, got " + text::quoted(args[i]));
 
@@ -233,7 +231,8 @@ UciSession::Reply UciSession::cmd_go(Args args) {
     const bool showWdl = options_.check(OptionId::UciShowWDL);
     cb.onIteration = [this, root = pos_, showWdl](const SearchReport& r) { out_.send(format_info(r, root, showWdl)); };
     cb.onCurrmove = [this, root = pos_](int depth, Move m, int n) {
-        out_.send("info depth " + std::to_string(depth) + " currmove " + to_uci(m, root) + " currmovenumber " + std::to_string(n) + '\n');
+        out_.send("info depth " + std::to_string(depth) + " currmove " + to_uci(m, root) + " currmovenumber " + std::to_string(n)
+                  + '\n');
     };
     cb.onBestmove = [this, root = pos_](Move best, Move ponder) { out_.send(format_bestmove(best, ponder, root)); };
     const SearchOptions so{int(options_.value(OptionId::MultiPV)), int(options_.value(OptionId::MoveOverhead)), eval_};
@@ -275,8 +274,8 @@ std::expected<BenchConfig, std::string> parse_bench_args(std::span<const std::st
     const auto d = args.size() <= 2 ? text::parse_int(args[0]) : std::nullopt;
     const auto t = args.size() == 2 ? text::parse_int(args[1]) : std::optional<std::int64_t>(1);
     if (!d || *d < 1 || *d >= MAX_PLY || !t || *t < 1 || *t > MaxThreads)
-        return Err("bench: expected [depth 1-" + std::to_string(MAX_PLY - 1) + " [threads 1-"
-                   + std::to_string(MaxThreads) + "]]");
+        return Err("bench: expected [depth 1-" + std::to_string(MAX_PLY - 1) + " [threads 1-" + std::to_string(MaxThreads)
+                   + "]]");
     config.depth = int(*d), config.threads = int(*t);
     return config;
 }

@@ -59,7 +59,11 @@ private:
     Reply answer_forced(Move m, const SearchLimits& limits);
     void send_held_bestmove();
     // Ends a running search (its bestmove is sent) before the state it reads changes.
-    void stop_search() { pool_.stop(); pool_.wait(); send_held_bestmove(); }
+    void stop_search() {
+        pool_.stop();
+        pool_.wait();
+        send_held_bestmove();
+    }
 
     // pos_ rebuilt from its recorded start and moves under the given Chess960 mode.
     std::expected<Position, std::string> replay(bool chess960) const;

@@ -33,8 +33,8 @@ std::expected<Move, std::string> TouchCommands::restrict(SearchLimits& limits, c
         if (limits.searchmoves.empty() || std::ranges::find(limits.searchmoves, m) != limits.searchmoves.end())
             permitted.push_back(m);
     if (permitted.empty())
-        return Err("go searchmoves: none of them is permitted by touch-move (article "
-                   + std::string(article_number(ob.article)) + ": " + moves_text(ob.moves, pos) + ")");
+        return Err("go searchmoves: none of them is permitted by touch-move (article " + std::string(article_number(ob.article))
+                   + ": " + moves_text(ob.moves, pos) + ")");
     limits.searchmoves = permitted;
     return permitted.size() == 1 ? permitted[0] : Move::none();
 }

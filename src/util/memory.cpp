@@ -55,12 +55,10 @@ std::optional<std::size_t> cgroup_headroom() {
         const std::string controllers = "," + line.substr(a + 1, b - a - 1) + ",";
         std::string path = line.substr(b + 1);
         CgroupFiles f;
-        if (line.starts_with("0::"))
-            f = {"/sys/fs/cgroup", "memory.max", "memory.current", "inactive_file"};
+        if (line.starts_with("0::")) f = {"/sys/fs/cgroup", "memory.max", "memory.current", "inactive_file"};
         else if (controllers.find(",memory,") != std::string::npos)
             f = {"/sys/fs/cgroup/memory", "memory.limit_in_bytes", "memory.usage_in_bytes", "total_inactive_file"};
-        else
-            continue;
+        else continue;
         while (true) {
             const std::string dir = f.mount + (path == "/" ? "" : path) + "/";
             const auto limit = read_number(dir + f.limit), usage = read_number(dir + f.usage);

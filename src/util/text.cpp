@@ -31,8 +31,7 @@ std::size_t utf8_sequence_length(std::string_view s, std::size_t i) {
         len = 4;
         if (lead == 0xF0) lo = 0x90;
         if (lead == 0xF4) hi = 0x8F;
-    } else
-        return 0;
+    } else return 0;
     if (i + len > s.size()) return 0;
     if (byte(i + 1) < lo || byte(i + 1) > hi) return 0;
     for (std::size_t k = 2; k < len; ++k)

@@ -22,7 +22,9 @@ void check_suite(const std::string& file, bool chess960, std::uint64_t maxNodes,
             if (expected > maxNodes || depth > maxDepth) continue;
             ++checks;
             const std::uint64_t got = perft(pos, depth);
-            if (got != expected) FAIL_CHECK(file << " " << c.id << " d" << depth << ": expected " << expected << ", got " << got << " (" << c.fen << ")");
+            if (got != expected)
+                FAIL_CHECK(file << " " << c.id << " d" << depth << ": expected " << expected << ", got " << got << " (" << c.fen
+                                << ")");
         }
     }
     MESSAGE(file << ": " << checks << " checks");
@@ -86,8 +88,8 @@ TEST_CASE("perft divide sums to perft") {
 }
 
 TEST_SUITE("slow") {
-    TEST_CASE("perftsuite.epd: all 126 positions to depth 6") { check_suite("perftsuite.epd", false, UINT64_MAX); }
-    TEST_CASE("fischer.epd: all 960 Chess960 positions to depth 5") { check_suite("fischer.epd", true, UINT64_MAX, 5); }
-    TEST_CASE("tricky.perft: every entry in Chess960 mode below the Laws layer") { check_suite("tricky.perft", true, UINT64_MAX); }
-    TEST_CASE("random.perft: every position up to 10^6 nodes") { check_suite("random.perft", false, 1'000'000); }
+TEST_CASE("perftsuite.epd: all 126 positions to depth 6") { check_suite("perftsuite.epd", false, UINT64_MAX); }
+TEST_CASE("fischer.epd: all 960 Chess960 positions to depth 5") { check_suite("fischer.epd", true, UINT64_MAX, 5); }
+TEST_CASE("tricky.perft: every entry in Chess960 mode below the Laws layer") { check_suite("tricky.perft", true, UINT64_MAX); }
+TEST_CASE("random.perft: every position up to 10^6 nodes") { check_suite("random.perft", false, 1'000'000); }
 }

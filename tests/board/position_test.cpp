@@ -22,9 +22,8 @@ struct Snapshot {
     Square ep;
     std::size_t historySize;
     explicit Snapshot(const Position& p)
-        : fen(p.fen()), key(p.key()), checkers(p.checkers()), pinned(p.pinned()),
-          castling(p.castling_rights()), rule50(p.rule50_count()), ply(p.game_ply()), ep(p.ep_square()),
-          historySize(p.history().size()) {}
+        : fen(p.fen()), key(p.key()), checkers(p.checkers()), pinned(p.pinned()), castling(p.castling_rights()),
+          rule50(p.rule50_count()), ply(p.game_ply()), ep(p.ep_square()), historySize(p.history().size()) {}
     bool operator==(const Snapshot&) const = default;
 };
 
@@ -63,8 +62,7 @@ int random_game(Position& pos, std::mt19937_64& rng, int maxPlies) {
 TEST_CASE("FEN round trip: standard, X-FEN and Shredder-FEN castling") {
     for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
                             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-                            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
-                            "8/8/8/8/8/8/8/K6k b - - 37 90"})
+                            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", "8/8/8/8/8/8/8/K6k b - - 37 90"})
         CHECK(from_fen(fen).fen() == fen);
     // Shredder letters naming the corner rooks are accepted in standard chess.
     CHECK(from_fen("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1").fen() == "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
@@ -74,7 +72,8 @@ TEST_CASE("FEN round trip: standard, X-FEN and Shredder-FEN castling") {
     CHECK(p960.fen(CastlingNotation::XFen) == "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9");
     CHECK(from_fen("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9", true).fen() == p960.fen());
     // An inner rook needs its file letter in X-FEN: K alone means the outermost (h) rook.
-    CHECK(from_fen("1r2k1rr/8/8/8/8/8/8/1R2K1RR w GBgb - 0 1", true).fen(CastlingNotation::XFen) == "1r2k1rr/8/8/8/8/8/8/1R2K1RR w GQgq - 0 1");
+    CHECK(from_fen("1r2k1rr/8/8/8/8/8/8/1R2K1RR w GBgb - 0 1", true).fen(CastlingNotation::XFen)
+          == "1r2k1rr/8/8/8/8/8/8/1R2K1RR w GQgq - 0 1");
 }
 
 TEST_CASE("FEN: four fields get counters 0 1") {
@@ -157,8 +156,7 @@ TEST_CASE("FEN errors name what is wrong and leave the position unchanged") {
 TEST_CASE("staged generation: tactical and quiet moves partition the legal moves") {
     for (const char* fen : {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
                             "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
-                            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
-                            "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1"}) {
+                            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1"}) {
         const Position pos = from_fen(fen);
         const MoveList<LEGAL> all(pos);
         const MoveList<TACTICAL> tactical(pos);

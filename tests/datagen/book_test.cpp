@@ -4,11 +4,11 @@
 #include <filesystem>
 #include <fstream>
 
+#include "datagen/book.h"
+#include "notation/san.h"
 #include "support/fens.h"
 #include "support/files.h"
 #include "support/position.h"
-#include "datagen/book.h"
-#include "notation/san.h"
 
 using namespace jadoube;
 using test::CpwPerftFens;

@@ -63,9 +63,8 @@ TEST_CASE("datagen plays whole games deterministically from a seed") {
 TEST_CASE("datagen --eval: games played with the net say so and differ from the hand-crafted ones") {
     auto play = [](const char* eval, const char* file) {
         const std::string out = temp_path(file).string();
-        const std::vector<std::string_view> args = {"--output", out,   "--games", "1",    "--nodes", "400",
-                                                    "--verify-nodes", "1000", "--hash", "1", "--seed", "5",
-                                                    "--eval", eval, "--overwrite"};
+        const std::vector<std::string_view> args = {"--output", out, "--games", "1", "--nodes", "400", "--verify-nodes", "1000",
+                                                    "--hash",   "1", "--seed",  "5", "--eval",  eval,  "--overwrite"};
         REQUIRE(datagen_command(args) == 0);
         return std::pair{read_bytes(out), test::read_text(out + ".meta")};
     };
@@ -78,7 +77,9 @@ TEST_CASE("datagen --eval: games played with the net say so and differ from the 
     const std::string out = temp_path("bad.vf").string();
     CHECK(datagen_command(std::vector<std::string_view>{"--output", out, "--games", "1", "--eval", "lc0"}) == 2);
     CHECK(datagen_command(std::vector<std::string_view>{"--output", out, "--games", "1", "--eval-file", "x.nnue"}) == 2);
-    CHECK(datagen_command(std::vector<std::string_view>{"--output", out, "--games", "1", "--eval", "nnue", "--eval-file", "/nonexistent.nnue"}) == 1);
+    CHECK(datagen_command(std::vector<std::string_view>{"--output", out, "--games", "1", "--eval", "nnue", "--eval-file",
+                                                        "/nonexistent.nnue"})
+          == 1);
     CHECK(!std::filesystem::exists(out));
     for (const char* f : {"nnue.vf", "nnue.vf.meta", "hce.vf", "hce.vf.meta"}) std::filesystem::remove(temp_path(f));
 }

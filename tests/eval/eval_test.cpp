@@ -39,7 +39,7 @@ std::string mirror_fen(const std::string& fen) {
             rank.clear();
         } else {
             rank += char(std::isupper(static_cast<unsigned char>(c)) ? std::tolower(static_cast<unsigned char>(c))
-                                                                      : std::toupper(static_cast<unsigned char>(c)));
+                                                                     : std::toupper(static_cast<unsigned char>(c)));
         }
     }
     ranks.push_back(rank);
@@ -167,9 +167,8 @@ TEST_CASE("eval: a clear material advantage has the expected sign") {
 }
 
 TEST_CASE("eval: a lone minor piece cannot win") {
-    for (const char* fen : {"8/8/4k3/8/8/3NK3/8/8 w - - 0 1", "8/8/4k3/8/8/3NK3/8/8 b - - 0 1",
-                            "8/8/4k3/8/8/3BK3/8/8 w - - 0 1", "8/8/4k3/8/8/3BK3/8/8 b - - 0 1",
-                            "7k/8/8/8/8/8/8/KN6 w - - 0 1", "k7/8/8/8/3b4/8/8/7K w - - 0 1"}) {
+    for (const char* fen : {"8/8/4k3/8/8/3NK3/8/8 w - - 0 1", "8/8/4k3/8/8/3NK3/8/8 b - - 0 1", "8/8/4k3/8/8/3BK3/8/8 w - - 0 1",
+                            "8/8/4k3/8/8/3BK3/8/8 b - - 0 1", "7k/8/8/8/8/8/8/KN6 w - - 0 1", "k7/8/8/8/3b4/8/8/7K w - - 0 1"}) {
         INFO(fen);
         CHECK(std::abs(eval_fen(fen)) < 50);
     }

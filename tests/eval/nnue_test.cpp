@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "board/movegen.h"
-#include "eval/hce.h"
 #include "eval/evaluate.h"
+#include "eval/hce.h"
 #include "eval/nnue.h"
 #include "support/fens.h"
 #include "support/files.h"
@@ -138,8 +138,8 @@ TEST_CASE("the incrementally updated accumulator equals a full refresh at every 
     CHECK(ev.stats().incremental > 0);
     CHECK(ev.stats().refreshes > 0);
     CHECK(ev.stats().hits > 0);
-    MESSAGE("evaluator: " << ev.stats().hits << " hits, " << ev.stats().incremental << " incremental ("
-                          << ev.stats().pliesApplied << " plies), " << ev.stats().refreshes << " refreshes");
+    MESSAGE("evaluator: " << ev.stats().hits << " hits, " << ev.stats().incremental << " incremental (" << ev.stats().pliesApplied
+                          << " plies), " << ev.stats().refreshes << " refreshes");
 }
 
 TEST_CASE("the scalar and SIMD output kernels agree on random accumulators and extreme weights") {
@@ -161,8 +161,8 @@ TEST_CASE("the scalar and SIMD output kernels agree on random accumulators and e
 TEST_CASE("a net survives serialisation and damaged files are refused") {
     const auto net = random_network(42);
     const std::size_t inputs = std::size_t(nnue::INPUTS) * nnue::HIDDEN;
-    const auto bytes = nnue::serialize_network(nnue::HIDDEN, std::span(net->ftWeights, inputs), net->ftBiases,
-                                               net->outWeights, net->outBias);
+    const auto bytes = nnue::serialize_network(nnue::HIDDEN, std::span(net->ftWeights, inputs), net->ftBiases, net->outWeights,
+                                               net->outBias);
     REQUIRE(!bytes.empty());
     auto parsed = nnue::parse_network(bytes);
     REQUIRE_MESSAGE(parsed.has_value(), (parsed ? "" : parsed.error()));
@@ -175,7 +175,8 @@ TEST_CASE("a net survives serialisation and damaged files are refused") {
     auto badMagic = bytes;
     badMagic[0] = 'X';
     CHECK(!nnue::parse_network(badMagic).has_value());
-    std::vector<std::int16_t> wide(std::size_t(nnue::INPUTS) * (nnue::HIDDEN + 32)), wb(nnue::HIDDEN + 32), wo(2 * (nnue::HIDDEN + 32));
+    std::vector<std::int16_t> wide(std::size_t(nnue::INPUTS) * (nnue::HIDDEN + 32)), wb(nnue::HIDDEN + 32),
+        wo(2 * (nnue::HIDDEN + 32));
     const auto other = nnue::parse_network(nnue::serialize_network(nnue::HIDDEN + 32, wide, wb, wo, 0));
     REQUIRE(!other.has_value());
     CHECK(other.error().find("hidden size") != std::string::npos);
@@ -195,7 +196,8 @@ TEST_CASE("the Evaluator uses the hand-crafted evaluation unless NNUE is enabled
     ev.use(settings);
     const nnue::Network& embedded = *nnue::embedded_network().net;
     CHECK(ev.evaluate(pos) == std::clamp(nnue::evaluate_from_scratch(embedded, pos), -20000, 20000));
-    for (const char* bare : {"4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "3qk3/8/8/8/8/8/8/4K3 w - - 0 1", "8/8/8/3k4/8/8/8/K6R b - - 0 1"}) {
+    for (const char* bare :
+         {"4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "3qk3/8/8/8/8/8/8/4K3 w - - 0 1", "8/8/8/3k4/8/8/8/K6R b - - 0 1"}) {
         const Position p = from_fen(bare);
         CHECK(ev.evaluate(p) == hce::evaluate(p));
     }
@@ -221,9 +223,10 @@ TEST_CASE("UCI options EvalFile and UseNNUE: a net that does not load keeps the 
 
     const auto net = random_network(3);
     const std::size_t inputs = std::size_t(nnue::INPUTS) * nnue::HIDDEN;
-    const auto bytes = nnue::serialize_network(nnue::HIDDEN, std::span(net->ftWeights, inputs), net->ftBiases,
-                                               net->outWeights, net->outBias);
-    std::ofstream(path, std::ios::binary | std::ios::trunc).write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+    const auto bytes = nnue::serialize_network(nnue::HIDDEN, std::span(net->ftWeights, inputs), net->ftBiases, net->outWeights,
+                                               net->outBias);
+    std::ofstream(path, std::ios::binary | std::ios::trunc)
+        .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
     CHECK(s.errors("setoption name EvalFile value " + path.string()) == 0);
     CHECK(s.uci.eval().net.source == path.string());
     CHECK(std::memcmp(s.uci.eval().net.net.get(), net.get(), sizeof(nnue::Network)) == 0);

@@ -19,9 +19,9 @@
 #include <string_view>
 #include <vector>
 
+#include "cli/arbiter.h"
 #include "fuzz_lines.h"
 #include "laws/rulings.h"
-#include "cli/arbiter.h"
 #include "util/text.h"
 
 using namespace jadoube;

@@ -118,7 +118,8 @@ Square pick_destination(Bytes& in, const Position& pos, Square from) {
             if (m.from_sq() == from) moves.push_back(m);
         if (!moves.empty()) {
             const Move m = moves[(b & 0x3F) % moves.size()];
-            if (m.kind() == CASTLING && (b & 0x40)) return Position::castling_king_to(pos.side_to_move(), m.to_sq() > m.from_sq());
+            if (m.kind() == CASTLING && (b & 0x40))
+                return Position::castling_king_to(pos.side_to_move(), m.to_sq() > m.from_sq());
             return m.to_sq();
         }
     }
@@ -134,8 +135,12 @@ struct Events {
 };
 
 Events events_of(const TouchMove& t) {
-    return {{t.touched().begin(), t.touched().end()}, {t.adjusted().begin(), t.adjusted().end()},
-            t.released(), t.release_from(), t.release_to(), t.promotion()};
+    return {{t.touched().begin(), t.touched().end()},
+            {t.adjusted().begin(), t.adjusted().end()},
+            t.released(),
+            t.release_from(),
+            t.release_to(),
+            t.promotion()};
 }
 
 struct View {
@@ -233,7 +238,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             for (Lang lang : {Lang::En, Lang::Ru}) check_text(render(err, lang));
             if ((err.kind == EventErrorKind::NoLegalMove) != legal.empty()) fail("NoLegalMove when and only when");
             if (err.kind == EventErrorKind::NoPromotion && (anyPromotion || op % 4 != 3)) fail("NoPromotion");
-            if (err.kind == EventErrorKind::NoPiece && is_ok(err.square) && pos.piece_on(err.square) != NO_PIECE) fail("NoPiece on a piece");
+            if (err.kind == EventErrorKind::NoPiece && is_ok(err.square) && pos.piece_on(err.square) != NO_PIECE)
+                fail("NoPiece on a piece");
             if (err.kind != EventErrorKind::Unreachable) {
                 if (now != was || after != before) fail("an event with an error changed something");
             } else {

@@ -46,12 +46,12 @@
 #include <thread>
 #include <vector>
 
-#include "fuzz_lines.h"
 #include "board/movegen.h"
+#include "fuzz_lines.h"
 #include "notation/move_text.h"
 #include "uci/options.h"
-#include "util/text.h"
 #include "uci/session.h"
+#include "util/text.h"
 
 using namespace jadoube;
 

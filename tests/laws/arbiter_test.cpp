@@ -7,13 +7,13 @@
 #include <string>
 #include <vector>
 
+#include "cli/arbiter.h"
 #include "laws/arbiter.h"
 #include "laws/rulings.h"
+#include "notation/touch_text.h"
 #include "support/files.h"
 #include "support/lines.h"
 #include "support/run_binary.h"
-#include "cli/arbiter.h"
-#include "notation/touch_text.h"
 
 using namespace jadoube;
 using jadoube::test::read_text;
@@ -138,13 +138,13 @@ TEST_CASE("arbiter 4.4.2 violation: castling after touching the rook first") {
 TEST_CASE("arbiter 4.7 violation and upheld claim with a promotion chosen") {
     const Run r = arbiter(read_text(log_path("promotion.log")));
     CHECK(r.code == 0);
-    CHECK(r.out == std::vector<std::string>{
-                       "ok", "ok", "ok",
-                       "violation 4.7: the pawn on b7 was let go on b8, and a queen was chosen for the promotion (b7b8q)",
-                       "upheld: b7b8n is taken back; White must play b7b8q", "ok"});
+    CHECK(r.out
+          == std::vector<std::string>{
+              "ok", "ok", "ok",
+              "violation 4.7: the pawn on b7 was let go on b8, and a queen was chosen for the promotion (b7b8q)",
+              "upheld: b7b8n is taken back; White must play b7b8q", "ok"});
     const Run ru = arbiter(read_text(log_path("promotion.log")), Lang::Ru);
-    CHECK(ru.out[3]
-          == "нарушение 4.7: пешку с b7 поставили на b8 и отпустили, а для превращения выбрана фигура: ферзь (b7b8q)");
+    CHECK(ru.out[3] == "нарушение 4.7: пешку с b7 поставили на b8 и отпустили, а для превращения выбрана фигура: ферзь (b7b8q)");
     CHECK(ru.out[4] == "удовлетворено: ход b7b8n отменяется; Белые должны сыграть b7b8q");
 }
 
@@ -158,10 +158,11 @@ TEST_CASE("arbiter 4.4.4 violation: promotion to another piece than the one chos
 TEST_CASE("arbiter 4.7.2 castling sample log") {
     const Run r = arbiter(read_text(log_path("castling.log")));
     CHECK(r.code == 0);
-    CHECK(r.out == std::vector<std::string>{
-                       "ok", "ok", "ok", "ok",
-                       "violation 4.4.1: the king and then the rook on h8 were touched, and castling with that rook is legal (e8g8)",
-                       "upheld: e8f8 is taken back; Black must play e8g8", "ok"});
+    CHECK(r.out
+          == std::vector<std::string>{
+              "ok", "ok", "ok", "ok",
+              "violation 4.4.1: the king and then the rook on h8 were touched, and castling with that rook is legal (e8g8)",
+              "upheld: e8f8 is taken back; Black must play e8g8", "ok"});
 }
 
 TEST_CASE("arbiter 4.7.2 violation wording in both languages") {
@@ -177,8 +178,9 @@ TEST_CASE("arbiter 4.7.2 violation wording in both languages") {
 TEST_CASE("arbiter Chess960 sample log: castling written king takes rook") {
     const Run r = arbiter(read_text(log_path("chess960.log")));
     CHECK(r.code == 0);
-    CHECK(r.out == std::vector<std::string>{
-                       "ok", "ok", "violation 4.7.2: the king was let go on c1, and castling on that side is legal (f1b1)"});
+    CHECK(r.out
+          == std::vector<std::string>{"ok", "ok",
+                                      "violation 4.7.2: the king was let go on c1, and castling on that side is legal (f1b1)"});
 }
 
 TEST_CASE("arbiter 4.7 a release no legal move reaches is void but counts as a touch") {
@@ -219,13 +221,11 @@ TEST_CASE("4.8 touching an opponent's piece forfeits the claim too") {
 
 TEST_CASE("4.8 an upheld claim leaves the obligation in force") {
     const Run r = arbiter("startpos\ntouch e2\nmove g1f3\nclaim\nmove g1f3\nclaim\nmove e2e3\n");
-    CHECK(r.out == std::vector<std::string>{
-                       "ok", "ok",
-                       "violation 4.3.1: the pawn on e2 was touched and can move (e2e3 e2e4)",
-                       "upheld: g1f3 is taken back; White must play e2e3 or e2e4",
-                       "violation 4.3.1: the pawn on e2 was touched and can move (e2e3 e2e4)",
-                       "upheld: g1f3 is taken back; White must play e2e3 or e2e4",
-                       "ok"});
+    CHECK(r.out
+          == std::vector<std::string>{"ok", "ok", "violation 4.3.1: the pawn on e2 was touched and can move (e2e3 e2e4)",
+                                      "upheld: g1f3 is taken back; White must play e2e3 or e2e4",
+                                      "violation 4.3.1: the pawn on e2 was touched and can move (e2e3 e2e4)",
+                                      "upheld: g1f3 is taken back; White must play e2e3 or e2e4", "ok"});
 }
 
 TEST_CASE("4.8 the offender cannot claim back after an upheld claim") {
@@ -299,14 +299,12 @@ TEST_CASE("arbiter malformed: an empty log is well formed") {
 
 TEST_CASE("rulings table: every reachable article and case has both columns") {
     const std::pair<Article, Basis> reachable[] = {
-        {Article::None, Basis::Free},           {Article::A4_3_1, Basis::PieceMoves},
-        {Article::A4_3_2, Basis::PieceCaptures}, {Article::A4_3_3, Basis::CaptureWith},
-        {Article::A4_3_3, Basis::PieceMoves},    {Article::A4_3_3, Basis::PieceCaptures},
-        {Article::A4_4_1, Basis::Castling},      {Article::A4_4_2, Basis::PieceMoves},
-        {Article::A4_4_2, Basis::KingNoCastling}, {Article::A4_4_3, Basis::KingMoves},
-        {Article::A4_4_4, Basis::Promotion},     {Article::A4_5, Basis::NothingMovable},
-        {Article::A4_5, Basis::KingStuck},       {Article::A4_7, Basis::Released},
-        {Article::A4_7_2, Basis::Castling},      {Article::A4_7_2, Basis::KingMoves},
+        {Article::None, Basis::Free},          {Article::A4_3_1, Basis::PieceMoves}, {Article::A4_3_2, Basis::PieceCaptures},
+        {Article::A4_3_3, Basis::CaptureWith}, {Article::A4_3_3, Basis::PieceMoves}, {Article::A4_3_3, Basis::PieceCaptures},
+        {Article::A4_4_1, Basis::Castling},    {Article::A4_4_2, Basis::PieceMoves}, {Article::A4_4_2, Basis::KingNoCastling},
+        {Article::A4_4_3, Basis::KingMoves},   {Article::A4_4_4, Basis::Promotion},  {Article::A4_5, Basis::NothingMovable},
+        {Article::A4_5, Basis::KingStuck},     {Article::A4_7, Basis::Released},     {Article::A4_7_2, Basis::Castling},
+        {Article::A4_7_2, Basis::KingMoves},
     };
     for (auto [article, basis] : reachable)
         for (Lang lang : {Lang::En, Lang::Ru}) {
@@ -315,8 +313,8 @@ TEST_CASE("rulings table: every reachable article and case has both columns") {
             CHECK_FALSE(phrase(article, case_of(basis), lang).empty());
         }
     for (Case c : {Case::Ok, Case::Violation, Case::Upheld, Case::RejectedNoRule, Case::RejectedNoMove, Case::ReleaseVoid,
-                   Case::Or, Case::ErrNoLegalMove, Case::ErrNoPiece, Case::ErrUnreachable, Case::ErrNoPromotion,
-                   Case::ErrLine, Case::PromotionChosen})
+                   Case::Or, Case::ErrNoLegalMove, Case::ErrNoPiece, Case::ErrUnreachable, Case::ErrNoPromotion, Case::ErrLine,
+                   Case::PromotionChosen})
         for (Lang lang : {Lang::En, Lang::Ru}) CHECK_FALSE(phrase(c, lang).empty());
     CHECK_FALSE(phrase(Article::A4_8, Case::RejectedTouched, Lang::Ru).empty());
 }

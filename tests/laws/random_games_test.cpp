@@ -11,8 +11,8 @@
 #include "board/movegen.h"
 #include "laws/rules.h"
 #include "laws/validate.h"
-#include "support/position.h"
 #include "notation/rules_report.h"
+#include "support/position.h"
 
 using namespace jadoube;
 using laws::GameState;
@@ -24,7 +24,10 @@ std::string chess960_fen(int n) {
     std::array<char, 8> r{};
     auto place = [&r](int nth, char piece) { // on the nth empty square
         for (int f = 0; f < 8; ++f)
-            if (!r[f] && nth-- == 0) { r[f] = piece; return; }
+            if (!r[f] && nth-- == 0) {
+                r[f] = piece;
+                return;
+            }
     };
     r[std::size_t(2 * (n % 4) + 1)] = 'B', n /= 4; // light-squared bishop: b, d, f or h
     r[std::size_t(2 * (n % 4))] = 'B', n /= 4;     // dark-squared bishop: a, c, e or g
@@ -70,7 +73,11 @@ bool check_ply(const Position& pos, Move last, Tally& t) {
     if (last.is_ok() && type_of(pos.piece_on(last.to_sq())) == PAWN && (int(last.from_sq()) ^ int(last.to_sq())) == 16
         && pos.ep_square() == SQ_NONE) {
         std::string withEp = fen;
-        const std::size_t f3 = [&] { std::size_t p = 0; for (int i = 0; i < 3; ++i) p = withEp.find(' ', p) + 1; return p; }();
+        const std::size_t f3 = [&] {
+            std::size_t p = 0;
+            for (int i = 0; i < 3; ++i) p = withEp.find(' ', p) + 1;
+            return p;
+        }();
         const Square ep = Square((int(last.from_sq()) + int(last.to_sq())) / 2);
         withEp.replace(f3, 1, std::string{char('a' + file_of(ep)), char('1' + rank_of(ep))});
         ++t.declaredEp;

@@ -7,8 +7,8 @@
 
 #include "laws/rules.h"
 #include "laws/validate.h"
-#include "support/position.h"
 #include "notation/move_text.h"
+#include "support/position.h"
 
 using namespace jadoube;
 using laws::GameState;
@@ -138,8 +138,8 @@ TEST_CASE("9.6.2 seventy-five moves end the game unless the last move mated") {
 }
 
 TEST_CASE("5.2.2 insufficient material: K v K and K plus one minor v K") {
-    for (const char* fen : {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/4KN2 w - - 0 1",
-                            "4k3/8/8/8/8/8/8/4KB2 w - - 0 1", "4kb2/8/8/8/8/8/8/4K3 w - - 0 1"}) {
+    for (const char* fen : {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/4KN2 w - - 0 1", "4k3/8/8/8/8/8/8/4KB2 w - - 0 1",
+                            "4kb2/8/8/8/8/8/8/4K3 w - - 0 1"}) {
         CAPTURE(fen);
         const Position pos = play(fen);
         CHECK(laws::insufficient_material(pos));
@@ -153,7 +153,7 @@ TEST_CASE("5.2.2 K and B v K and B with bishops on the same colour is dead") {
     CHECK(laws::insufficient_material(pos));
     CHECK(laws::game_state(pos) == GameState::InsufficientMaterial);
     // Any number of bishops, all on one colour.
-    CHECK(laws::insufficient_material(play("4kb2/8/8/8/8/8/8/2B1KB1B w - - 0 1") ) == false); // f1 is light
+    CHECK(laws::insufficient_material(play("4kb2/8/8/8/8/8/8/2B1KB1B w - - 0 1")) == false); // f1 is light
     CHECK(laws::insufficient_material(play("4kb2/8/8/8/8/8/4B3/2B1K3 w - - 0 1")) == false);  // e2 is light
     CHECK(laws::insufficient_material(play("4kb2/8/8/8/8/8/8/B1B1K3 w - - 0 1")));            // a1, c1, f8
 }

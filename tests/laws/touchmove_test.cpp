@@ -10,8 +10,8 @@
 #include "board/movegen.h"
 #include "laws/touchmove.h"
 #include "notation/move_text.h"
-#include "util/text.h"
 #include "notation/touch_text.h"
+#include "util/text.h"
 
 using namespace jadoube;
 
@@ -214,9 +214,7 @@ TEST_CASE("4.3.1 a touched pawn on the seventh rank: its four promotions") {
 
 TEST_CASE("4.3.1 a touched pawn that can take en passant") { expect(EnPassant, "touch e5", "4.3.1", "e5d6 e5e6"); }
 
-TEST_CASE("4.3.1 own pieces none of which can move: any legal move (4.5)") {
-    expect(Start, "touch a1 d1 h1", "4.5", StartMoves);
-}
+TEST_CASE("4.3.1 own pieces none of which can move: any legal move (4.5)") { expect(Start, "touch a1 d1 h1", "4.5", StartMoves); }
 
 // ---------------------------------------------------------------------------
 // 4.3.2 opponent's pieces
@@ -232,9 +230,7 @@ TEST_CASE("4.3.2 the first touched opponent piece that can be captured") {
     expect("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "touch e8 d5", "4.3.2", "e4d5");
 }
 
-TEST_CASE("4.3.2 the opponent's king cannot be captured: any legal move (4.5)") {
-    expect(Start, "touch e8", "4.5", StartMoves);
-}
+TEST_CASE("4.3.2 the opponent's king cannot be captured: any legal move (4.5)") { expect(Start, "touch e8", "4.5", StartMoves); }
 
 TEST_CASE("4.3.2 a capture only a pinned piece could make does not count") {
     expect("4k3/4r3/8/8/3p4/8/4N3/4K3 w - - 0 1", "touch d4", "4.5", "e1d1 e1d2 e1f1 e1f2");
@@ -394,9 +390,7 @@ TEST_CASE("4.6.3 the pawn let go on the promotion square by capture") {
     expect(PromoCapture, "release b7 a8; promote n", "4.7", "b7a8n");
 }
 
-TEST_CASE("4.4.4 black promotes") {
-    expect("4k3/8/8/8/8/8/6p1/4K3 b - - 0 1", "promote n", "4.4.4", "g2g1n");
-}
+TEST_CASE("4.4.4 black promotes") { expect("4k3/8/8/8/8/8/6p1/4K3 b - - 0 1", "promote n", "4.4.4", "g2g1n"); }
 
 // ---------------------------------------------------------------------------
 // 4.7 releases
@@ -598,8 +592,8 @@ TEST_CASE("errors: the text readers refuse bad squares and arguments") {
 
 TEST_CASE("the permitted set is always a subset of the legal moves") {
     const char* fens[] = {Start, Castle, Pawns, Promo, PromoCapture, EnPassant, KingSideAttacked, BoxedKing};
-    const char* scripts[] = {"touch e1 h1", "touch a1 e1", "touch d5 e4", "release e1 g1", "touch b7; promote q",
-                             "touch e8 a8", "release a1 a8", "touch h1 e1 a1"};
+    const char* scripts[] = {"touch e1 h1",         "touch a1 e1", "touch d5 e4",   "release e1 g1",
+                             "touch b7; promote q", "touch e8 a8", "release a1 a8", "touch h1 e1 a1"};
     for (const char* fen : fens)
         for (const char* script : scripts) {
             CAPTURE(fen);

@@ -2,8 +2,8 @@
 #include <doctest/doctest.h>
 
 #include "board/movegen.h"
-#include "support/position.h"
 #include "notation/move_text.h"
+#include "support/position.h"
 
 using namespace jadoube;
 using test::from_fen;

@@ -6,9 +6,9 @@
 
 #include "board/movegen.h"
 #include "laws/rules.h"
+#include "notation/move_text.h"
 #include "support/lines.h"
 #include "support/uci_session.h"
-#include "notation/move_text.h"
 
 using namespace jadoube;
 using namespace jadoube::test;
@@ -61,9 +61,9 @@ TEST_SUITE("search") {
 TEST_CASE("with several threads the bestmove begins the last PV shown") {
     Session s;
     s.send("setoption name Threads value 4");
-    for (const char* fen : {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-                            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-                            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"}) {
+    for (const char* fen :
+         {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+          "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"}) {
         CAPTURE(std::string(fen));
         s.send(std::string("position fen ") + fen);
         const auto lines = split_lines(s.send_wait("go depth 11"));

@@ -100,7 +100,8 @@ public:
         const auto deadline = Clock::now() + timeout;
         while (Clock::now() < deadline) {
             int status = 0;
-            if (waitpid(pid_, &status, WNOHANG) == pid_) return exitCode_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+            if (waitpid(pid_, &status, WNOHANG) == pid_)
+                return exitCode_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
             usleep(1000);
         }
         return -1;

@@ -22,7 +22,7 @@ inline Position from_fen(std::string_view fen, bool chess960 = false) {
 
 // A uniformly drawn move of a non-empty list, from any generator whose call
 // operator returns an unsigned number (std::mt19937, std::mt19937_64, ...).
-template <typename Generator>
+template<typename Generator>
 Move random_move(const MoveList<LEGAL>& moves, Generator& rng) {
     return *(moves.begin() + rng() % moves.size());
 }

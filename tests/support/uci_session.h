@@ -31,7 +31,10 @@ struct Session {
     // What a running search has printed so far, read and cleared under the output lock.
     std::string take() {
         std::string text;
-        uci.output().inspect([&] { text = out.str(); out.str(""); });
+        uci.output().inspect([&] {
+            text = out.str();
+            out.str("");
+        });
         return text;
     }
     int errors(std::string_view line) { return count_prefixed(send(line), "info string error: "); }

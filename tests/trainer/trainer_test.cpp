@@ -175,15 +175,15 @@ TEST_CASE("trainer: the result scale K is where sigmoid(score / K) meets the res
         return data;
     };
     const double k = 200 / std::log(3.0);
-    CHECK(train::fit_result_scale(games({WhiteWin, WhiteWin, WhiteWin, BlackWin}, {BlackWin, BlackWin, BlackWin, WhiteWin})) ==
-          doctest::Approx(k).epsilon(1e-4));
+    CHECK(train::fit_result_scale(games({WhiteWin, WhiteWin, WhiteWin, BlackWin}, {BlackWin, BlackWin, BlackWin, WhiteWin}))
+          == doctest::Approx(k).epsilon(1e-4));
     // A draw is half a point: two wins and two draws are 75% too.
-    CHECK(train::fit_result_scale(games({WhiteWin, WhiteWin, Draw, Draw}, {BlackWin, BlackWin, Draw, Draw})) ==
-          doctest::Approx(k).epsilon(1e-4));
+    CHECK(train::fit_result_scale(games({WhiteWin, WhiteWin, Draw, Draw}, {BlackWin, BlackWin, Draw, Draw}))
+          == doctest::Approx(k).epsilon(1e-4));
     // More decisive results at the same scores mean a smaller K: 7 in 8 is sigmoid(ln 7).
     CHECK(train::fit_result_scale(games({WhiteWin, WhiteWin, WhiteWin, WhiteWin, WhiteWin, WhiteWin, WhiteWin, BlackWin},
-                                        {BlackWin, BlackWin, BlackWin, BlackWin, BlackWin, BlackWin, BlackWin, WhiteWin})) ==
-          doctest::Approx(200 / std::log(7.0)).epsilon(1e-4));
+                                        {BlackWin, BlackWin, BlackWin, BlackWin, BlackWin, BlackWin, BlackWin, WhiteWin}))
+          == doctest::Approx(200 / std::log(7.0)).epsilon(1e-4));
 }
 
 TEST_CASE("trainer --mirror: the net learns the a-h symmetry of positions without castling rights") {
@@ -202,7 +202,8 @@ TEST_CASE("trainer --mirror: the net learns the a-h symmetry of positions withou
         const auto model = train::train(c, data);
         REQUIRE(model.has_value());
         double sum = 0;
-        for (const std::string& fen : fens) sum += std::abs(model->evaluate(from_fen(fen)) - model->evaluate(from_fen(mirror_fen(fen))));
+        for (const std::string& fen : fens)
+            sum += std::abs(model->evaluate(from_fen(fen)) - model->evaluate(from_fen(mirror_fen(fen))));
         return sum / double(fens.size());
     };
     const double plain = asymmetry(false), mirrored = asymmetry(true);

@@ -3,7 +3,6 @@
 // OOM-killed, and the old table or thread count stays in use.
 #include <doctest/doctest.h>
 
-
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -14,10 +13,10 @@
 #include <utility>
 #include <vector>
 
+#include "notation/move_text.h"
 #include "support/engine_process.h"
 #include "support/lines.h"
 #include "support/uci_session.h"
-#include "notation/move_text.h"
 #include "util/memory.h"
 
 using namespace jadoube;

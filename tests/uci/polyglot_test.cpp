@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "laws/rules.h"
-#include "support/engine_process.h"
 #include "notation/move_text.h"
+#include "support/engine_process.h"
 
 using namespace jadoube;
 using namespace jadoube::test;
@@ -43,7 +43,9 @@ constexpr std::array<Ending, 6> Endings{{
     {"1/2-1/2 {Draw by insufficient material}", laws::insufficient_material},
 }};
 
-bool is_result(const std::string& line) { return line.starts_with("1-0 ") || line.starts_with("0-1 ") || line.starts_with("1/2-1/2 "); }
+bool is_result(const std::string& line) {
+    return line.starts_with("1-0 ") || line.starts_with("0-1 ") || line.starts_with("1/2-1/2 ");
+}
 
 // The announced end agrees with the Laws: its condition holds on the final board,
 // and its score is the Laws' result, or the draw a player may claim (9.2, 9.3),

@@ -18,8 +18,8 @@
 
 #include "board/movegen.h"
 #include "laws/rules.h"
-#include "support/engine_process.h"
 #include "notation/move_text.h"
+#include "support/engine_process.h"
 
 using namespace jadoube;
 using namespace jadoube::test;
@@ -55,8 +55,8 @@ std::optional<std::int64_t> integer(const std::string& text) {
 bool move_shaped(const std::string& t) {
     const auto file = [](char c) { return c >= 'a' && c <= 'h'; };
     const auto rank = [](char c) { return c >= '1' && c <= '8'; };
-    return (t.size() == 4 || (t.size() == 5 && std::string_view("qrbn").find(t[4]) != std::string_view::npos)) &&
-           file(t[0]) && rank(t[1]) && file(t[2]) && rank(t[3]);
+    return (t.size() == 4 || (t.size() == 5 && std::string_view("qrbn").find(t[4]) != std::string_view::npos)) && file(t[0])
+           && rank(t[1]) && file(t[2]) && rank(t[3]);
 }
 
 // ---------------------------------------------------------------------------
@@ -108,7 +108,8 @@ std::expected<OptionDecl, std::string> parse_option(const std::string& line) {
         if (!o.vars.empty()) return std::unexpected("spin with var");
     } else if (o.type == "combo") {
         if (!o.def || o.vars.empty() || range) return std::unexpected("combo needs default and var, no min or max");
-        if (std::find(o.vars.begin(), o.vars.end(), *o.def) == o.vars.end()) return std::unexpected("combo default not among its vars");
+        if (std::find(o.vars.begin(), o.vars.end(), *o.def) == o.vars.end())
+            return std::unexpected("combo default not among its vars");
     } else if (o.type == "button") {
         if (o.def || range || !o.vars.empty()) return std::unexpected("button with a value");
     } else if (o.type == "string") {
@@ -133,15 +134,16 @@ struct Info {
 std::expected<Info, std::string> parse_info(const std::string& line) {
     const auto w = words(line);
     if (w.size() < 2) return std::unexpected("an info line with no field");
-    const std::set<std::string> keywords{"depth", "seldepth", "time", "nodes", "pv", "multipv", "score", "wdl", "currmove",
-                                         "currmovenumber", "hashfull", "nps", "tbhits", "cpuload", "string"};
+    const std::set<std::string> keywords{"depth",    "seldepth",       "time",     "nodes", "pv",     "multipv", "score", "wdl",
+                                         "currmove", "currmovenumber", "hashfull", "nps",   "tbhits", "cpuload", "string"};
     Info info;
     std::set<std::string> seen;
     std::size_t i = 1;
     // A count: a non-negative integer, at most `most`.
     const auto count = [&](const std::string& key, std::int64_t most) -> std::expected<std::int64_t, std::string> {
         const auto n = i < w.size() ? integer(w[i]) : std::nullopt;
-        if (!n || *n < 0 || *n > most) return std::unexpected("'" + key + "' wants an integer in [0, " + std::to_string(most) + "]");
+        if (!n || *n < 0 || *n > most)
+            return std::unexpected("'" + key + "' wants an integer in [0, " + std::to_string(most) + "]");
         ++i;
         return *n;
     };
@@ -189,7 +191,7 @@ std::expected<Info, std::string> parse_info(const std::string& line) {
     return info;
 }
 
-template <class T>
+template<class T>
 std::string why(const std::expected<T, std::string>& parsed) {
     return parsed ? "" : parsed.error();
 }
@@ -260,8 +262,7 @@ public:
     // would be a second one for the last go.
     void sync() {
         engine_.send("isready");
-        for (std::string line; (line = next(30s)) != "readyok";)
-            CHECK_MESSAGE(is_info_string(line), "while idle: " << line);
+        for (std::string line; (line = next(30s)) != "readyok";) CHECK_MESSAGE(is_info_string(line), "while idle: " << line);
     }
 
     void position(const std::string& fen, const std::vector<std::string>& moves = {}) {
@@ -356,7 +357,8 @@ private:
             return;
         }
         const std::size_t plies = mate > 0 ? std::size_t(2 * mate - 1) : std::size_t(-2 * mate);
-        if (info.wdl) CHECK(*info.wdl == (mate > 0 ? std::array<std::int64_t, 3>{1000, 0, 0} : std::array<std::int64_t, 3>{0, 0, 1000}));
+        if (info.wdl)
+            CHECK(*info.wdl == (mate > 0 ? std::array<std::int64_t, 3>{1000, 0, 0} : std::array<std::int64_t, 3>{0, 0, 1000}));
         if (info.pv.size() < plies) return;
         Position p = root_;
         for (std::size_t i = 0; i < plies; ++i) REQUIRE(play(p, info.pv[i]));
@@ -477,13 +479,14 @@ TEST_CASE("a whole GUI session reads line by line under the strict UCI grammar")
 }
 
 TEST_CASE("the strict grammar refuses what a strict client refuses") {
-    CHECK(parse_info("info depth 3 seldepth 5 multipv 1 score cp -12 wdl 46 890 64 nodes 61 nps 61000 hashfull 0 time 0 pv d7d5 e4d5"));
+    CHECK(parse_info(
+        "info depth 3 seldepth 5 multipv 1 score cp -12 wdl 46 890 64 nodes 61 nps 61000 hashfull 0 time 0 pv d7d5 e4d5"));
     CHECK(parse_info("info string anything at all, even depth x"));
     CHECK(parse_info("info depth 9 score mate -3 upperbound currmove e7e8q currmovenumber 4"));
-    for (const char* bad : {"info", "info depth", "info depth 3.5", "info depth -1", "info depth 3 depth 4", "info score 12",
-                            "info score cp", "info score cp 1e3", "info wdl 500 500", "info hashfull 1001", "info pv",
-                            "info pv e2e4 O-O", "info pv e7e8Q", "info currmove e1", "info multipv 0", "info refutation e2e4",
-                            "info nodes 12k"}) {
+    for (const char* bad :
+         {"info", "info depth", "info depth 3.5", "info depth -1", "info depth 3 depth 4", "info score 12", "info score cp",
+          "info score cp 1e3", "info wdl 500 500", "info hashfull 1001", "info pv", "info pv e2e4 O-O", "info pv e7e8Q",
+          "info currmove e1", "info multipv 0", "info refutation e2e4", "info nodes 12k"}) {
         CAPTURE(std::string(bad));
         CHECK_FALSE(parse_info(bad));
     }

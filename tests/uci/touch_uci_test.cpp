@@ -9,10 +9,10 @@
 #include <thread>
 #include <vector>
 
+#include "notation/move_text.h"
 #include "support/engine_process.h"
 #include "support/lines.h"
 #include "support/uci_session.h"
-#include "notation/move_text.h"
 
 using namespace jadoube;
 using jadoube::test::count_prefixed;
@@ -33,7 +33,8 @@ const std::string StartMoves =
 
 std::string bestmove_of(const std::string& out) {
     for (const std::string& l : split_lines(out))
-        if (l.starts_with("bestmove ")) return l.substr(9, l.find(' ', 9) == std::string::npos ? std::string::npos : l.find(' ', 9) - 9);
+        if (l.starts_with("bestmove "))
+            return l.substr(9, l.find(' ', 9) == std::string::npos ? std::string::npos : l.find(' ', 9) - 9);
     return "";
 }
 
@@ -53,9 +54,7 @@ std::vector<std::string> permitted(Session& s) {
     return moves;
 }
 
-bool contains(const std::vector<std::string>& v, const std::string& s) {
-    return std::find(v.begin(), v.end(), s) != v.end();
-}
+bool contains(const std::vector<std::string>& v, const std::string& s) { return std::find(v.begin(), v.end(), s) != v.end(); }
 
 } // namespace
 
@@ -75,7 +74,11 @@ TEST_CASE("uci obligation prints exactly one line in the contract's format") {
 }
 
 TEST_CASE("uci every article of the contract comes out of obligation") {
-    struct Row { const char* position; const char* events; const char* line; };
+    struct Row {
+        const char* position;
+        const char* events;
+        const char* line;
+    };
     const Row rows[] = {
         {"position startpos", "adjust d1", "none"},
         {"position startpos", "touch g1", "4.3.1 moves g1f3 g1h3"},
@@ -205,7 +208,10 @@ TEST_CASE("uci go with one permitted move answers at once without searching") {
 }
 
 TEST_CASE("uci go after touches returns a permitted move") {
-    struct Row { const char* position; const char* events; };
+    struct Row {
+        const char* position;
+        const char* events;
+    };
     const Row rows[] = {
         {"position startpos", "touch g1"},
         {"position startpos", "touch d1"},

@@ -8,10 +8,10 @@
 #include <sstream>
 #include <string>
 
-#include "support/lines.h"
-#include "support/uci_session.h"
 #include "notation/display.h"
 #include "notation/move_text.h"
+#include "support/lines.h"
+#include "support/uci_session.h"
 #include "uci/session.h"
 
 using namespace jadoube;
@@ -477,8 +477,8 @@ TEST_CASE("bad input: setoption with a bad value keeps the old value") {
 
 TEST_CASE("bad input: go perft with a bad depth") {
     MovedSession s;
-    const char* bad[] = {"go perft", "go perft 0", "go perft -1", "go perft 21", "go perft abc",
-                         "go perft 2.5", "go perft 2 depth 3", "go perft 99999999999999999999"};
+    const char* bad[] = {"go perft",     "go perft 0",   "go perft -1",        "go perft 21",
+                         "go perft abc", "go perft 2.5", "go perft 2 depth 3", "go perft 99999999999999999999"};
     for (const char* line : bad) {
         CAPTURE(line);
         const std::string out = s.send(line);
@@ -490,8 +490,8 @@ TEST_CASE("bad input: go perft with a bad depth") {
 
 TEST_CASE("bad input: go with a bad parameter answers with an error and no bestmove") {
     MovedSession s;
-    const char* bad[] = {"go wtime", "go wtime abc", "go winc -5", "go depth -1", "go fast",
-                         "go searchmoves", "go searchmoves e2e4", "go searchmoves zz"};
+    const char* bad[] = {"go wtime", "go wtime abc",   "go winc -5",          "go depth -1",
+                         "go fast",  "go searchmoves", "go searchmoves e2e4", "go searchmoves zz"};
     for (const char* line : bad) {
         CAPTURE(line);
         const std::string out = s.send(line);
