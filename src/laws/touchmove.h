@@ -3,7 +3,7 @@
 // A TouchMove holds what the player having the move has done with the pieces of
 // one position (touched, adjusted, let go, chosen a promotion piece) and answers
 // which legal moves are still permitted and which article decided it. The
-// contract is shared/design/touch-move.md; obligation() follows its order:
+// contract is src/laws/README.md (section 4); obligation() follows its order:
 //   1. 4.7   a piece let go on a square (4.7.2: the king let go on a castling square)
 //   2. 4.4   king and rook (4.4.1 / 4.4.3: king first; 4.4.2: rook before the king)
 //   3. 4.3   the touched pieces (4.3.1 own, 4.3.2 opponent's, 4.3.3 both colours)

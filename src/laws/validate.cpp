@@ -421,7 +421,7 @@ Reason check_last_move(const Position& pos) {
     const Color us = pos.side_to_move(), them = ~us;
     // Castling rights do not restrict the last move here, though strictly they say king
     // and rook never moved: the classic set-ups that test castling (r3k2r/8/8/8/8/8/8/R3K2R
-    // w KQkq, the touch-move contract's own example, a dozen perftsuite.epd positions)
+    // w KQkq, a touch-move example in laws/README.md, a dozen perftsuite.epd positions)
     // leave the side that just moved nothing but its unmoved king and rooks. A set-up
     // FEN's castling field says what may come next, as its "0 1" counters are not read
     // as a history either; refusing on it would refuse the positions castling is studied in.

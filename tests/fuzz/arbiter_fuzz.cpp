@@ -1,8 +1,8 @@
-// libFuzzer target: the arbiter's game-log reader (uci/arbiter_cli: run_arbiter) over
+// libFuzzer target: the arbiter's game-log reader (cli/arbiter: run_arbiter) over
 // arbitrary text, read once in English and once in Russian.
 // Built and run by scripts/fuzz (never by CMake: tests/fuzz is excluded there).
 //
-// Checked (uci/arbiter_cli.h and shared/design/touch-move.md, "Arbiter mode"):
+// Checked (cli/arbiter.h and src/laws/README.md, section 5 "Arbiter mode"):
 //   - the reader does not crash and returns 0 or ExitFailure;
 //   - one ruling line for each event line (a line that is neither blank nor a
 //     comment) up to the end, or up to the first malformed line, where it stops;

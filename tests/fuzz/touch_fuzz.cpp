@@ -5,7 +5,7 @@
 // the bytes, biased towards occupied squares and reachable destinations.
 // Built and run by scripts/fuzz (never by CMake: tests/fuzz is excluded there).
 //
-// Checked against shared/design/touch-move.md (only what the contract promises;
+// Checked against src/laws/README.md, section 4 (only what the contract promises;
 // the set need not shrink in general: `touch e1 g1` then `h1` can widen it by 4.4.3):
 //   - the permitted set is a subset of the legal moves, with no repeats; it is
 //     non-empty whenever the side to move has a legal move (empty otherwise);

@@ -1,7 +1,7 @@
 // Article 4 (touch-move): the obligation engine, clause by clause. Each case
 // sets up a position, plays events as the UCI commands write them, and checks
 // the article that decided and the permitted moves (in UCI notation, in the
-// engine's fixed order). shared/design/touch-move.md is the contract.
+// engine's fixed order). src/laws/README.md (section 4) is the contract.
 #include <doctest/doctest.h>
 
 #include <string>
