@@ -12,6 +12,7 @@
 #include "uci/session.h"
 #include "util/exit_code.h"
 #include "util/text.h"
+#include "util/version.h"
 
 namespace jadoube {
 
@@ -19,13 +20,18 @@ namespace {
 
 using Args = std::span<const std::string_view>;
 
+constexpr const char* Usage =
+    "usage: jadoube                     UCI engine on stdin/stdout\n"
+    "       jadoube perft DEPTH [FEN]   move-generation count (divide), start position by default\n"
+    "       jadoube bench [DEPTH [THREADS]]  fixed-depth search of the bench positions: the node signature\n"
+    "       jadoube bench --fens        the bench positions, one FEN a line\n"
+    "       jadoube arbiter [--lang en|ru] [FILE]  touch-move rulings on a game log (stdin without FILE)\n"
+    "       jadoube datagen --output FILE (--games N | --positions N) [...]  self-play NNUE data (--help)\n"
+    "       jadoube --version | --help\n";
+
+// A wrong command line: the usage on stderr.
 int usage() {
-    std::cerr << "usage: jadoube                     UCI engine on stdin/stdout\n"
-                 "       jadoube perft DEPTH [FEN]   move-generation count (divide), start position by default\n"
-                 "       jadoube bench [DEPTH [THREADS]]  fixed-depth search of the bench positions: the node signature\n"
-                 "       jadoube bench --fens        the bench positions, one FEN a line\n"
-                 "       jadoube arbiter [--lang en|ru] [FILE]  touch-move rulings on a game log (stdin without FILE)\n"
-                 "       jadoube datagen --output FILE (--games N | --positions N) [...]  self-play NNUE data (--help)\n";
+    std::cerr << Usage;
     return ExitUsage;
 }
 
@@ -81,6 +87,14 @@ int run_command_line(Args args) {
     if (args[0] == "bench") return bench_command(rest);
     if (args[0] == "arbiter") return arbiter_main(rest);
     if (args[0] == "datagen") return datagen_command(rest);
+    if (args.size() == 1 && (args[0] == "--version" || args[0] == "-v")) {
+        std::cout << version::describe() << '\n';
+        return ExitOk;
+    }
+    if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
+        std::cout << Usage;
+        return ExitOk;
+    }
     return usage();
 }
 

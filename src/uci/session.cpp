@@ -16,6 +16,7 @@
 #include "util/exit_code.h"
 #include "util/line_reader.h"
 #include "util/text.h"
+#include "util/version.h"
 
 namespace jadoube {
 
@@ -94,13 +95,14 @@ UciSession::Reply UciSession::dispatch(std::string_view command, Args args) {
     if (command == "obligation") return touch_.obligation(args, pos_);
     if (command == "bench") return cmd_bench(args);
     if (command == "rules") return no_arguments(command, args, rules_report(pos_));
+    if (command == "compiler") return no_arguments(command, args, "info string " + version::describe() + '\n');
     return Err("unknown command " + text::quoted(command));
 }
 
 UciSession::Reply UciSession::cmd_uci(Args args) const {
     return no_arguments("uci", args,
-                        "id name Jadoube\nid author the Jadoube developers\n" + options_.uci_listing() + tunable_listing()
-                            + "uciok\n");
+                        "id name " + version::engine_name() + "\nid author the Jadoube developers\n" + options_.uci_listing()
+                            + tunable_listing() + "uciok\n");
 }
 
 UciSession::Reply UciSession::cmd_position(Args args) {

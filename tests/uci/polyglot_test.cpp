@@ -19,6 +19,7 @@
 #include "laws/rules.h"
 #include "notation/move_text.h"
 #include "support/engine_process.h"
+#include "util/version.h"
 
 using namespace jadoube;
 using namespace jadoube::test;
@@ -101,7 +102,7 @@ public:
             const auto line = process_.read_line(30s);
             REQUIRE_MESSAGE(line, "polyglot never finished its features");
             REQUIRE_MESSAGE(!line->starts_with("tellusererror"), *line);
-            named |= *line == "feature myname=\"Jadoube\"";
+            named |= *line == "feature myname=\"" + version::engine_name() + "\"";
             usermove |= *line == "feature usermove=1";
             setboard |= *line == "feature setboard=1";
             if (*line == "feature done=1") break;

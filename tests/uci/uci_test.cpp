@@ -13,6 +13,7 @@
 #include "support/lines.h"
 #include "support/uci_session.h"
 #include "uci/session.h"
+#include "util/version.h"
 
 using namespace jadoube;
 using namespace jadoube::test;
@@ -41,7 +42,7 @@ TEST_CASE("uci handshake lists id and every option and ends with uciok") {
     Session s;
     const auto lines = split_lines(s.send("uci"));
     REQUIRE(lines.size() >= 3);
-    CHECK(lines[0] == "id name Jadoube");
+    CHECK(lines[0] == "id name Jadoube " + std::string(version::number()));
     CHECK(lines[1] == "id author the Jadoube developers");
     CHECK(lines.back() == "uciok");
     const std::string text = s.send("uci");
