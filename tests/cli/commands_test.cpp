@@ -24,7 +24,7 @@ TEST_CASE("jadoube --version names the release, the commit and the compiler, and
     CHECK(version::number().find('.') != std::string_view::npos); // CMake's MAJOR.MINOR.PATCH
 }
 
-TEST_CASE("jadoube --help prints the usage on stdout; a wrong command prints it on stderr with exit 2") {
+TEST_CASE("jadoube --help prints the usage on stdout and a wrong command prints it on stderr with exit 2") {
     const auto help = run_binary({"--help"}, "");
     CHECK(help.exitCode == ExitOk);
     CHECK(help.out.starts_with("usage: jadoube"));
