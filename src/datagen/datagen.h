@@ -1,7 +1,7 @@
 // Self-play data generation for the NNUE trainer: games at a fixed node budget per
 // move, one search thread per game, several games in parallel, written whole to
 // one file in the format of datagen/format.h. Typed configuration only: the
-// command line is parsed (and books are read) in uci/datagen.
+// command line is parsed in cli/datagen and books are read by datagen/book.
 //
 // A game: an opening (a book line, or the start position, then 8-9 uniformly
 // random legal plies by default), a verification search that drops unbalanced

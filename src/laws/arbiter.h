@@ -1,7 +1,7 @@
 // The arbiter: replays a game log of Article 4 events and rules on each one:
 // a move against the obligation is a violation, a claim (4.8) is upheld or
 // rejected. Typed events in, typed rulings out; the log's text is read, and the
-// rulings worded (English, Russian), in uci/arbiter_cli.
+// rulings worded (English, Russian), in notation/touch_text and cli/arbiter.
 #pragma once
 
 #include <expected>
