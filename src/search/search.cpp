@@ -134,6 +134,7 @@ void Worker::report(int depth, std::int64_t elapsed) const {
 
 void Worker::iterative_deepening() {
     pos_ = rootPos;
+    evaluator_.use(shared_.options.eval); // the pool owner's choice for this search
     Stack stack[StackLookBack + MAX_PLY + 3] = {};
     Stack* ss = stack + StackLookBack; // room for (ss - StackLookBack) look-backs
     for (int i = 0; i <= MAX_PLY + 2; ++i) (ss + i)->ply = i;

@@ -48,8 +48,6 @@ public:
         hist_.clear();
         evaluator_.reset();
     }
-    // The evaluation the next search plays with (the owner's EvalSettings).
-    void use_eval(const EvalSettings& settings) { evaluator_.use(settings); }
     // Iterative deepening on rootPos until shared.stop.
     void iterative_deepening();
 

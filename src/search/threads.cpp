@@ -132,7 +132,6 @@ void SearchPool::start(const Position& pos, const SearchLimits& limits, const Se
     for (auto& w : workers_) {
         w->rootPos = pos;
         w->rootMoves = rootMoves;
-        w->use_eval(options.eval);
         w->nodes = 0;
         w->completedDepth = 0;
     }
