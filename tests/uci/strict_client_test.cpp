@@ -341,9 +341,12 @@ private:
         for (const auto& m : info.pv) REQUIRE_MESSAGE(play(p, m), "illegal PV move " << m);
         if (info.currmove) CHECK_MESSAGE(parse_uci_move(root_, *info.currmove), "illegal currmove");
         if (info.cp || info.mate) CHECK_MESSAGE(info.wdl.has_value() == showWdl_, "wdl with UCI_ShowWDL " << showWdl_);
-        // A mate stops the tree where it falls (mate distance pruning), so a mate in
-        // one shows seldepth 2 at any depth, as Stockfish's does.
-        if (info.depth && info.seldepth && !info.mate) CHECK(*info.seldepth >= *info.depth);
+        // seldepth is the deepest ply a PV node of this line's search reached. It is not
+        // bounded by depth: reductions at PV nodes (IIR), draws and mate distance pruning
+        // can end every branch of a line short of the nominal depth, in secondary MultiPV
+        // lines above all (Stockfish reports the same). What it does bound: the PV walked
+        // those plies, and the node after the PV's last move was searched too.
+        if (info.seldepth && !info.pv.empty()) CHECK(*info.seldepth > std::int64_t(info.pv.size()));
         if (info.wdl) CHECK((*info.wdl)[0] + (*info.wdl)[1] + (*info.wdl)[2] == 1000);
         if (info.mate) check_mate_score(*info.mate, info);
         if (info.cp && info.wdl) CHECK(((*info.wdl)[0] >= (*info.wdl)[2]) == (*info.cp >= 0));
