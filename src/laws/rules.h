@@ -73,18 +73,26 @@ const StateText& state_text(GameState s);
 // "1-0", "0-1", "1/2-1/2", or "*" while the game goes on (claimable draws included).
 std::string_view result(GameState s, Color sideToMove);
 
-// The search's draw test, cheap enough for every node: fifty moves unless mated
-// (9.3 with 5.1.1), any earlier occurrence of the position since the last capture,
-// pawn move or null move (game or search path: a repetition the side to move can
-// steer into, it can repeat again), and dead positions (5.2.2).
-inline bool draw_in_search(const Position& pos) {
+// The search's draw test, cheap enough for every node, for a node pliesFromRoot plies
+// below the root of a search: fifty moves unless mated (9.3 with 5.1.1), dead
+// positions (5.2.2), and a repetition since the last capture, pawn move or null move
+// when the Laws or the opponent make it one. Either the position has now appeared
+// three times (9.2.1: claimable, so the side to move can take the draw), or one earlier
+// occurrence lies strictly inside the search tree: a repetition one side steered into
+// from the root, it can steer into again. A single occurrence in the game before the
+// root (or at the root itself) is not a draw: the game goes on from a twofold.
+inline bool draw_in_search(const Position& pos, int pliesFromRoot) {
     const StateInfo& st = pos.state();
     if (st.rule50 >= 100 && !(st.checkers && count_legal(pos) == 0)) return true;
     const auto& h = pos.history();
     const int last = int(h.size()) - 1;
     const int end = std::min({int(st.rule50), int(st.pliesFromNull), last});
+    bool seenBeforeRoot = false;
     for (int i = 4; i <= end; i += 2)
-        if (h[std::size_t(last - i)].key == st.key) return true;
+        if (h[std::size_t(last - i)].key == st.key) {
+            if (i < pliesFromRoot || seenBeforeRoot) return true;
+            seenBeforeRoot = true;
+        }
     return dead_position(pos);
 }
 

@@ -71,8 +71,8 @@ void init_reductions() { LMR.init(); }
 
 // Draws in the search (9.2, 9.3, 5.2.2) come from the Laws layer: any earlier occurrence
 // of the position since the last irreversible move, fifty moves unless mated, dead positions.
-bool Worker::is_draw() const {
-    return laws::draw_in_search(pos_); // one source of truth: laws/rules.h, tested against the rules there
+bool Worker::is_draw(int ply) const {
+    return laws::draw_in_search(pos_, ply); // one source of truth: laws/rules.h, tested against the rules there
 }
 
 bool Worker::check_time() {
@@ -224,7 +224,7 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     }
     if (!RootNode) {
         if (check_time()) return 0;
-        if (is_draw()) return VALUE_DRAW;
+        if (is_draw(ply)) return VALUE_DRAW;
         if (ply >= MAX_PLY) return pos_.checkers() ? VALUE_DRAW : evaluator_.evaluate(pos_);
         // Mate distance pruning: no line from here beats a mate already found nearer the root.
         alpha = std::max(mated_in(ply), alpha);
@@ -439,7 +439,7 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
         selDepth_ = std::max(selDepth_, ply + 1);
     }
     if (check_time()) return 0;
-    if (is_draw()) return VALUE_DRAW;
+    if (is_draw(ply)) return VALUE_DRAW;
     const bool inCheck = pos_.checkers();
     if (ply >= MAX_PLY) return inCheck ? VALUE_DRAW : evaluator_.evaluate(pos_);
 

@@ -73,7 +73,7 @@ private:
     template<NodeType NT>
     int qsearch(Stack* ss, int alpha, int beta);
 
-    bool is_draw() const;
+    bool is_draw(int ply) const;
     bool check_time();
     void update_pv(Move* pv, Move m, const Move* childPv);
     void update_quiet_stats(Stack* ss, Move best, int bonus, const Move* quiets, int quietCount);

@@ -40,7 +40,7 @@ void exercise(std::string_view text, bool chess960, const std::uint8_t* data, st
     // A few moves, the rules at each.
     for (std::size_t i = 0; i < 8; ++i) {
         (void)laws::game_state(pos);
-        (void)laws::draw_in_search(pos);
+        (void)laws::draw_in_search(pos, 0);
         if (laws::repetition_count(pos) < 1) fail("repetition count");
         const MoveList<LEGAL> moves(pos);
         if (moves.size() == 0) break;

@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <array>
+#include <limits>
 #include <random>
 #include <string>
 
@@ -105,12 +106,19 @@ bool check_ply(const Position& pos, Move last, Tally& t) {
         return false;
     }
 
-    // The search's fast draw test is these rules (a repetition counts from the second time).
+    // The search's fast draw test is these rules. With the root at the current position
+    // every earlier occurrence lies before it, so a repetition needs three occurrences
+    // (9.2.1); with the root before the game's first position, every earlier occurrence
+    // is inside the tree and two suffice.
     const bool mate = state == GameState::Checkmate;
-    const bool searchDraw = (pos.rule50_count() >= 100 && !mate) || reps >= 2 || laws::dead_position(pos);
-    if (laws::draw_in_search(pos) != searchDraw) {
-        FAIL_CHECK(fen << ": draw_in_search " << laws::draw_in_search(pos) << ", rules say " << searchDraw);
-        return false;
+    const bool otherDraw = (pos.rule50_count() >= 100 && !mate) || laws::dead_position(pos);
+    for (const auto& [pliesFromRoot, repsNeeded] : {std::pair{0, 3}, std::pair{std::numeric_limits<int>::max(), 2}}) {
+        const bool searchDraw = otherDraw || reps >= repsNeeded;
+        if (laws::draw_in_search(pos, pliesFromRoot) != searchDraw) {
+            FAIL_CHECK(fen << ": draw_in_search at " << pliesFromRoot << " plies from the root says "
+                           << laws::draw_in_search(pos, pliesFromRoot) << ", rules say " << searchDraw);
+            return false;
+        }
     }
     const bool over = state != GameState::Ongoing && state != GameState::ThreefoldClaimable && state != GameState::FiftyClaimable;
     return !over;

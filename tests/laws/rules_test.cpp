@@ -113,7 +113,7 @@ TEST_CASE("9.3 fifty moves: claimable from 100 half-moves") {
     const Position at100 = play(fen, "a1a2 e8d8");
     CHECK(laws::fifty_claimable(at100));
     CHECK(laws::game_state(at100) == GameState::FiftyClaimable);
-    CHECK(laws::draw_in_search(at100));
+    CHECK(laws::draw_in_search(at100, 0));
     // A pawn move or a capture starts the count again.
     CHECK(play("4k3/8/8/8/8/8/P7/R3K3 w - - 99 80", "a2a3").rule50_count() == 0);
 }
@@ -124,7 +124,7 @@ TEST_CASE("9.3 and 5.1.1 checkmate on the 100th half-move stands") {
     CHECK(laws::is_checkmate(pos));
     CHECK_FALSE(laws::fifty_claimable(pos));
     CHECK(laws::game_state(pos) == GameState::Checkmate);
-    CHECK_FALSE(laws::draw_in_search(pos));
+    CHECK_FALSE(laws::draw_in_search(pos, 0));
 }
 
 TEST_CASE("9.6.2 seventy-five moves end the game unless the last move mated") {
@@ -144,7 +144,7 @@ TEST_CASE("5.2.2 insufficient material: K v K and K plus one minor v K") {
         const Position pos = play(fen);
         CHECK(laws::insufficient_material(pos));
         CHECK(laws::game_state(pos) == GameState::InsufficientMaterial);
-        CHECK(laws::draw_in_search(pos));
+        CHECK(laws::draw_in_search(pos, 0));
     }
 }
 
@@ -162,7 +162,7 @@ TEST_CASE("5.2.2 K and B v K and B with bishops on opposite colours is not dead"
     const Position pos = play("4kb2/8/8/8/8/8/8/4KB2 w - - 0 1"); // f8 dark, f1 light: a helpmate exists
     CHECK_FALSE(laws::insufficient_material(pos));
     CHECK(laws::game_state(pos) == GameState::Ongoing);
-    CHECK_FALSE(laws::draw_in_search(pos));
+    CHECK_FALSE(laws::draw_in_search(pos, 0));
 }
 
 TEST_CASE("5.2.2 two knights or knight and bishop or any pawn can still mate") {
@@ -179,7 +179,7 @@ TEST_CASE("5.2.2 a locked pawn wall no king can cross is a dead position") {
     CHECK_FALSE(laws::insufficient_material(pos));
     CHECK(laws::game_state(pos) == GameState::DeadPosition);
     CHECK(laws::state_text(GameState::DeadPosition).article == "5.2.2");
-    CHECK(laws::draw_in_search(pos));
+    CHECK(laws::draw_in_search(pos, 0));
 }
 
 TEST_CASE("5.2.2 pawn walls that can still change are not called dead") {
@@ -194,11 +194,23 @@ TEST_CASE("5.2.2 pawn walls that can still change are not called dead") {
     }
 }
 
-TEST_CASE("9.2 the search counts any earlier occurrence since the last irreversible move") {
+TEST_CASE("9.2 in search a twofold is a draw only when its first occurrence is inside the tree") {
     const std::string start(Position::StartFen);
-    CHECK_FALSE(laws::draw_in_search(play(start, "g1f3 g8f6 f3g1")));
-    CHECK(laws::draw_in_search(play(start, KnightCycle)));     // a second occurrence
-    CHECK(laws::repetition_count(play(start, KnightCycle)) == 2);
+    const Position twice = play(start, KnightCycle); // the start position, a second time
+    REQUIRE(laws::repetition_count(twice) == 2);
+    CHECK_FALSE(laws::draw_in_search(play(start, "g1f3 g8f6 f3g1"), 99));
+    // The earlier occurrence 4 plies back: inside a tree rooted 5 or more plies up, the
+    // root itself at 4, before the root at fewer.
+    CHECK(laws::draw_in_search(twice, 5));
+    CHECK_FALSE(laws::draw_in_search(twice, 4));
+    CHECK_FALSE(laws::draw_in_search(twice, 0));
+}
+
+TEST_CASE("9.2.1 in search a threefold is a draw wherever the earlier occurrences lie") {
+    const Position thrice = play(std::string(Position::StartFen), test::repeat_moves(KnightCycle, 2));
+    REQUIRE(laws::repetition_count(thrice) == 3);
+    CHECK(laws::draw_in_search(thrice, 0));
+    CHECK(laws::draw_in_search(thrice, 1));
 }
 
 } // TEST_SUITE
