@@ -26,7 +26,9 @@ std::expected<std::uint64_t, std::string> run_bench(const BenchConfig& config,
             return Err("bench: position " + std::to_string(i + 1) + ": " + ok.error());
         SearchLimits limits;
         limits.depth = config.depth;
-        pool.start(p, limits, SearchOptions{.eval = config.eval}, {});
+        SearchOptions options;
+        options.eval = config.eval;
+        pool.start(p, limits, options, {});
         pool.wait();
         const std::uint64_t nodes = pool.nodes_searched();
         total += nodes;

@@ -80,6 +80,8 @@ bool Worker::check_time() {
     if (id_ != 0) return false;
     const SearchLimits& lim = shared_.limits;
     if (lim.nodes && shared_.nodes_searched() >= lim.nodes) return shared_.stop = true, true;
+    if (const std::uint64_t weak = shared_.options.strength.nodes; weak && rootDepth_ > 1 && shared_.nodes_searched() >= weak)
+        return shared_.stop = true, true;
     if ((nodes.load(std::memory_order_relaxed) - nodesAtCheck_) < params::TimeCheckNodes) return false;
     nodesAtCheck_ = nodes.load(std::memory_order_relaxed);
     if (shared_.ponder.load(std::memory_order_relaxed)) return false;

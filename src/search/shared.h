@@ -13,6 +13,7 @@
 
 #include "eval/evaluate.h"
 #include "search/limits.h"
+#include "search/strength.h"
 #include "search/timeman.h"
 #include "search/tt.h"
 
@@ -21,7 +22,8 @@ namespace jadoube {
 struct SearchOptions {
     int multiPV = 1;
     int moveOverhead = 10;
-    EvalSettings eval; // which evaluation and net, chosen by the pool's owner
+    EvalSettings eval;         // which evaluation and net, chosen by the pool's owner
+    strength::Limit strength; // full strength unless UCI_LimitStrength or Skill Level say otherwise
 };
 
 // One line of `info` as the search knows it; the UCI layer turns it into text.

@@ -18,11 +18,10 @@ namespace jadoube {
 
 namespace {
 
-// A worker stopped inside an iteration may not have rescored its first move yet.
-int best_score(const Worker& w) {
-    const RootMove& rm = w.rootMoves[0];
-    return rm.score != -VALUE_INFINITE ? rm.score : rm.prevScore;
-}
+// A root move's score from this iteration, or from the last completed one when the
+// search stopped before rescoring it (-VALUE_INFINITE if never scored).
+int known_score(const RootMove& rm) { return rm.score != -VALUE_INFINITE ? rm.score : rm.prevScore; }
+int best_score(const Worker& w) { return known_score(w.rootMoves[0]); }
 
 // How many of `want` threads can be alive at once on top of this process's own
 // (RLIMIT_NPROC, a cgroup's pids.max, threads-max, address space for the stacks).
@@ -119,6 +118,11 @@ void SearchPool::start(const Position& pos, const SearchLimits& limits, const Se
     wait();
     shared_.limits = limits;
     shared_.options = options;
+    if (const strength::Limit& weak = options.strength; weak.active()) {
+        // A weakened search: the candidate lines the choice is made from, and a node
+        // budget (Worker::check_time) that still lets the first iteration score them.
+        shared_.options.multiPV = std::max(options.multiPV, weak.candidates);
+    }
     shared_.callbacks = std::move(callbacks);
     shared_.budget = plan_time(limits, pos.side_to_move(), options.moveOverhead, pos.game_ply());
     shared_.stop = false;
@@ -176,15 +180,32 @@ void SearchPool::run() {
     if (!main.rootMoves.empty()) {
         const Worker& w = pick_best_worker();
         const RootMove& rm = w.rootMoves[0];
-        best = rm.pv[0];
-        if (rm.pv.size() > 1) ponder = rm.pv[1];
         // When the vote picks a helper's move, its line is the last word: GUIs and match
         // runners expect the bestmove to begin the last PV they were shown.
-        if (&w != &main && shared_.callbacks.onIteration)
-            shared_.callbacks.onIteration({w.completedDepth, rm.seldepth, 1, best_score(w), BOUND_EXACT, nodes_searched(),
-                                           shared_.elapsed_ms(), shared_.tt.hashfull(), &rm.pv});
+        const RootMove* played = &rm;
+        if (shared_.options.strength.active()) played = &choose_weakened(main);
+        best = played->pv[0];
+        ponder = played->pv.size() > 1 ? played->pv[1] : Move::none();
+        // When the vote or the weakened choice picks another line, that line is the last
+        // word: GUIs and match runners expect the bestmove to begin the last PV shown.
+        if ((&w != &main || played != &rm) && shared_.callbacks.onIteration)
+            shared_.callbacks.onIteration({w.completedDepth, played->seldepth, 1, known_score(*played), BOUND_EXACT,
+                                           nodes_searched(), shared_.elapsed_ms(), shared_.tt.hashfull(), &played->pv});
     }
     if (shared_.callbacks.onBestmove) shared_.callbacks.onBestmove(best, ponder);
+}
+
+// Below full strength: the soft-max choice among the main worker's best lines that
+// the search scored (strength.h).
+const RootMove& SearchPool::choose_weakened(const Worker& main) {
+    const int lines = std::min<int>(shared_.options.strength.candidates, int(main.rootMoves.size()));
+    std::vector<int> scores;
+    std::vector<const RootMove*> moves;
+    for (int i = 0; i < lines; ++i)
+        if (const int s = known_score(main.rootMoves[i]); s != -VALUE_INFINITE)
+            scores.push_back(s), moves.push_back(&main.rootMoves[i]);
+    if (moves.empty()) return main.rootMoves[0];
+    return *moves[strength::choose(scores, shared_.options.strength.temperature, rng_)];
 }
 
 // Lazy SMP vote: each worker backs its best move with weight growing with its depth

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <expected>
 #include <memory>
+#include <random>
 #include <string>
 #include <thread>
 #include <vector>
@@ -41,11 +42,13 @@ public:
 private:
     void run();
     const Worker& pick_best_worker() const;
+    const RootMove& choose_weakened(const Worker& main);
 
     SearchShared shared_; // before workers_: each worker holds a reference to it
     std::vector<std::unique_ptr<Worker>> workers_;
     std::thread controller_;
     std::atomic<std::uint64_t> helpersDone_{0}; // helper tasks finished, ever; see HelperTask
+    SplitMix64 rng_{std::random_device{}()};    // the weakened choice; a new stream each run of the engine
 };
 
 } // namespace jadoube

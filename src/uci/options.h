@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "search/limits.h"
+#include "search/strength.h"
 
 namespace jadoube {
 
@@ -23,7 +24,10 @@ enum class OptionId : std::uint8_t {
     UciChess960,
     UciShowWDL,
     UseNNUE,
-    EvalFile
+    EvalFile,
+    SkillLevel,
+    UciLimitStrength,
+    UciElo
 };
 enum class OptionType : std::uint8_t { Check, Spin, Button, String };
 
@@ -51,6 +55,11 @@ inline constexpr std::array OptionTable = {
     // NNUE evaluation (eval/nnue.h); off plays the hand-crafted eval, for comparison.
     OptionSpec{OptionId::UseNNUE, "UseNNUE", OptionType::Check, 1, 0, 1},
     OptionSpec{OptionId::EvalFile, "EvalFile", OptionType::String, 0, 0, 0, EmbeddedNetName},
+    // Playing below full strength (search/strength.h). UCI_LimitStrength with UCI_Elo
+    // wins over Skill Level, as in Stockfish; both ranges are Stockfish 15.1's.
+    OptionSpec{OptionId::SkillLevel, "Skill Level", OptionType::Spin, strength::MaxSkill, 0, strength::MaxSkill},
+    OptionSpec{OptionId::UciLimitStrength, "UCI_LimitStrength", OptionType::Check, 0, 0, 1},
+    OptionSpec{OptionId::UciElo, "UCI_Elo", OptionType::Spin, strength::MinElo, strength::MinElo, strength::MaxElo},
 };
 
 // A validated setoption, not yet applied: the session may still refuse it

@@ -237,9 +237,15 @@ UciSession::Reply UciSession::cmd_go(Args args) {
                   + '\n');
     };
     cb.onBestmove = [this, root = pos_](Move best, Move ponder) { out_.send(format_bestmove(best, ponder, root)); };
-    const SearchOptions so{int(options_.value(OptionId::MultiPV)), int(options_.value(OptionId::MoveOverhead)), eval_};
+    const SearchOptions so{int(options_.value(OptionId::MultiPV)), int(options_.value(OptionId::MoveOverhead)), eval_,
+                           strength_limit()};
     pool_.start(pos_, go->limits, so, std::move(cb));
     return "";
+}
+
+strength::Limit UciSession::strength_limit() const {
+    if (options_.check(OptionId::UciLimitStrength)) return strength::for_elo(int(options_.value(OptionId::UciElo)));
+    return strength::for_skill(int(options_.value(OptionId::SkillLevel)));
 }
 
 // One permitted move: no search. `go infinite` and `go ponder` still may not

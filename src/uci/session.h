@@ -57,6 +57,7 @@ private:
     Reply cmd_bench(Args args);
     // One move permitted by touch-move: answered without a search.
     Reply answer_forced(Move m, const SearchLimits& limits);
+    strength::Limit strength_limit() const; // from UCI_LimitStrength, UCI_Elo and Skill Level
     void send_held_bestmove();
     // Ends a running search (its bestmove is sent) before the state it reads changes.
     void stop_search() {
