@@ -1,5 +1,12 @@
 #include "board/perft.h"
 
+#include <atomic>
+
+#include <tbb/blocked_range.h>
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
 #include "board/movegen.h"
 
 namespace jadoube {
@@ -18,13 +25,60 @@ std::uint64_t perft(Position& pos, int depth) {
     return nodes;
 }
 
-std::vector<PerftSplit> perft_divide(Position& pos, int depth) {
+namespace {
+
+// Below this depth a tree is counted in well under a millisecond: tasks would cost
+// more than they save.
+constexpr int MinParallelDepth = 4;
+
+// One task: the sub-tree under a root move and one reply to it.
+struct PerftTask {
+    std::size_t root; // index into the split
+    Move reply;       // Move::none() when the root move leaves no reply
+};
+
+} // namespace
+
+std::vector<PerftSplit> perft_divide(const Position& pos, int depth, int threads) {
+    Position work = pos; // make/unmake on a copy: the caller's position stays as it was
     std::vector<PerftSplit> split;
-    for (Move m : MoveList<LEGAL>(pos)) {
-        pos.do_move(m);
-        split.push_back({m, perft(pos, depth - 1)});
-        pos.undo_move(m);
+    for (Move m : MoveList<LEGAL>(work)) split.push_back({m, 0});
+    if (threads <= 1 || depth < MinParallelDepth) {
+        for (PerftSplit& s : split) {
+            work.do_move(s.move);
+            s.nodes = perft(work, depth - 1);
+            work.undo_move(s.move);
+        }
+        return split;
     }
+
+    std::vector<PerftTask> tasks;
+    for (std::size_t i = 0; i < split.size(); ++i) {
+        work.do_move(split[i].move);
+        const MoveList<LEGAL> replies(work);
+        if (replies.size() == 0) tasks.push_back({i, Move::none()}); // mate or stalemate: a leaf-less sub-tree
+        for (Move r : replies) tasks.push_back({i, r});
+        work.undo_move(split[i].move);
+    }
+    std::vector<std::atomic<std::uint64_t>> counts(split.size());
+    // TBB's pool is sized to the cores by default; Threads asks for exactly this many.
+    tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, std::size_t(threads));
+    tbb::task_arena arena(threads);
+    arena.execute([&] {
+        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, tasks.size(), 1), [&](const tbb::blocked_range<std::size_t>& r) {
+            Position local = pos;
+            for (std::size_t t = r.begin(); t != r.end(); ++t) {
+                const PerftTask& task = tasks[t];
+                if (task.reply == Move::none()) continue; // no reply: depth - 1 >= 1 plies below counts 0 leaves
+                local.do_move(split[task.root].move);
+                local.do_move(task.reply);
+                counts[task.root].fetch_add(perft(local, depth - 2), std::memory_order_relaxed);
+                local.undo_move(task.reply);
+                local.undo_move(split[task.root].move);
+            }
+        });
+    });
+    for (std::size_t i = 0; i < split.size(); ++i) split[i].nodes = counts[i].load(std::memory_order_relaxed);
     return split;
 }
 

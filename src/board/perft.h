@@ -17,6 +17,10 @@ struct PerftSplit {
 };
 
 // One entry per legal root move, in generation order (Stockfish's `go perft` shape).
-std::vector<PerftSplit> perft_divide(Position& pos, int depth);
+// With threads > 1 the tree is cut two plies below the root into one task per
+// (root move, reply) pair, run on a TBB arena of that many threads: a few hundred
+// tasks of similar size keep every core busy, and each sub-tree is counted by the
+// same serial perft, so the counts do not depend on the thread count.
+std::vector<PerftSplit> perft_divide(const Position& pos, int depth, int threads = 1);
 
 } // namespace jadoube

@@ -9,6 +9,7 @@
 #include "cli/datagen.h"
 #include "notation/perft_report.h"
 #include "search/bench.h"
+#include "search/limits.h" // MaxThreads
 #include "uci/session.h"
 #include "util/exit_code.h"
 #include "util/text.h"
@@ -22,7 +23,7 @@ using Args = std::span<const std::string_view>;
 
 constexpr const char* Usage =
     "usage: jadoube                     UCI engine on stdin/stdout\n"
-    "       jadoube perft DEPTH [FEN]   move-generation count (divide), start position by default\n"
+    "       jadoube perft [--threads N] DEPTH [FEN]  move-generation count (divide), start position by default\n"
     "       jadoube bench [DEPTH [THREADS]]  fixed-depth search of the bench positions: the node signature\n"
     "       jadoube bench --fens        the bench positions, one FEN a line\n"
     "       jadoube arbiter [--lang en|ru] [FILE]  touch-move rulings on a game log (stdin without FILE)\n"
@@ -35,8 +36,20 @@ int usage() {
     return ExitUsage;
 }
 
-// jadoube perft DEPTH [FEN...]: the FEN may come as one argument or as its fields.
+// jadoube perft [--threads N] DEPTH [FEN...]: the FEN may come as one argument or as
+// its fields.
 int perft_command(Args args) {
+    int threads = 1;
+    if (args.size() >= 2 && args[0] == "--threads") {
+        const auto n = text::parse_int(args[1]);
+        if (!n || *n < 1 || *n > MaxThreads) {
+            std::cerr << "error: perft --threads must be an integer from 1 to " << MaxThreads << ", got " << text::quoted(args[1])
+                      << '\n';
+            return ExitUsage;
+        }
+        threads = int(*n);
+        args = args.subspan(2);
+    }
     if (args.empty()) return usage();
     const auto depth = text::parse_int(args[0]);
     if (!depth || *depth < 1 || *depth > MaxPerftDepth) {
@@ -54,7 +67,7 @@ int perft_command(Args args) {
             return ExitUsage;
         }
     }
-    std::cout << perft_report(pos, int(*depth)) << std::flush;
+    std::cout << perft_report(pos, int(*depth), threads) << std::flush;
     return ExitOk;
 }
 

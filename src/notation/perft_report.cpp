@@ -5,11 +5,10 @@
 
 namespace jadoube {
 
-std::string perft_report(const Position& pos, int depth) {
-    Position work = pos; // perft makes and unmakes moves; the caller's copy stays const
+std::string perft_report(const Position& pos, int depth, int threads) {
     std::string s;
     std::uint64_t total = 0;
-    for (const PerftSplit& split : perft_divide(work, depth)) {
+    for (const PerftSplit& split : perft_divide(pos, depth, threads)) {
         s += to_uci(split.move, pos) + ": " + std::to_string(split.nodes) + '\n';
         total += split.nodes;
     }

@@ -13,7 +13,7 @@ namespace jadoube {
 // from hanging the engine for days.
 constexpr int MaxPerftDepth = 20;
 
-// depth in 1..MaxPerftDepth.
-std::string perft_report(const Position& pos, int depth);
+// depth in 1..MaxPerftDepth; threads as the Threads option (board/perft.h).
+std::string perft_report(const Position& pos, int depth, int threads = 1);
 
 } // namespace jadoube

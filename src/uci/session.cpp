@@ -226,7 +226,7 @@ UciSession::Reply UciSession::cmd_go(Args args) {
     const auto forced = go->perft ? Move::none() : touch_.restrict(go->limits, pos_);
     if (!forced) return Err(forced.error());
     stop_search(); // a go during a search: the old one answers first, so every go gets one bestmove
-    if (go->perft) return perft_report(pos_, *go->perft);
+    if (go->perft) return perft_report(pos_, *go->perft, int(options_.value(OptionId::Threads)));
     if (*forced) return answer_forced(*forced, go->limits);
 
     SearchCallbacks cb;
