@@ -2,10 +2,12 @@
 
 #include <istream>
 
+#include "board/flip.h"
 #include "board/movegen.h"
 #include "eval/evaluate.h"
 #include "laws/validate.h"
 #include "notation/display.h"
+#include "notation/eval_report.h"
 #include "notation/move_text.h"
 #include "notation/perft_report.h"
 #include "notation/rules_report.h"
@@ -96,6 +98,8 @@ UciSession::Reply UciSession::dispatch(std::string_view command, Args args) {
     if (command == "bench") return cmd_bench(args);
     if (command == "rules") return no_arguments(command, args, rules_report(pos_));
     if (command == "compiler") return no_arguments(command, args, "info string " + version::describe() + '\n');
+    if (command == "eval") return no_arguments(command, args, eval_report(pos_, eval_));
+    if (command == "flip") return args.empty() ? cmd_flip() : no_arguments(command, args, "");
     return Err("unknown command " + text::quoted(command));
 }
 
@@ -144,6 +148,20 @@ UciSession::Reply UciSession::cmd_position(Args args) {
     pos_ = std::move(next);
     startFen_ = std::move(startFen);
     moves_ = std::move(moves);
+    touch_.reset(pos_);
+    return "";
+}
+
+UciSession::Reply UciSession::cmd_flip() {
+    stop_search();
+    const std::string fen = flipped_fen(pos_);
+    auto flipped = laws::setup(fen, options_.check(OptionId::UciChess960));
+    // The mirror of a reachable position is reachable (the Laws are colour-blind
+    // but for who moves first, which flipped_fen's move number allows for).
+    if (!flipped) return Err("flip: the mirror " + fen + " is refused: " + flipped.error().message);
+    pos_ = std::move(*flipped);
+    startFen_ = pos_.fen(CastlingNotation::XFen);
+    moves_.clear();
     touch_.reset(pos_);
     return "";
 }
