@@ -189,12 +189,12 @@ UciSession::Reply UciSession::cmd_setoption(Args args) {
     if (v < args.size()) value = text::join(args.subspan(v + 1));
 
     if (const params::TunableParam* p = params::find_tunable(name)) { // JADOUBE_TUNE builds only
-        const auto v = text::parse_int(value.value_or(""));
-        if (!v || *v < p->min || *v > p->max)
+        const auto number = text::parse_int(value.value_or(""));
+        if (!number || *number < p->min || *number > p->max)
             return Err("setoption: " + std::string(p->name) + " takes an integer from " + std::to_string(p->min) + " to "
                        + std::to_string(p->max) + ", got " + text::quoted(value.value_or("")));
         stop_search();
-        params::set_tunable(*p, int(*v));
+        params::set_tunable(*p, int(*number));
         return "";
     }
     const auto change = options_.parse(name, value);
