@@ -89,7 +89,7 @@ TEST_CASE("eval says which evaluation the search uses: UseNNUE false, a bare kin
     CHECK(has_line(report, "Final evaluation         none (in check)"));
 }
 
-TEST_CASE("flip replaces the position with its mirror; twice gives it back; it takes no arguments") {
+TEST_CASE("flip replaces the position with its mirror, two flips give it back, and it takes no arguments") {
     Session s;
     s.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 moves a2a4");
     const std::string before = s.d_fen();
