@@ -22,6 +22,11 @@ struct EvalSettings {
     std::string describe() const { return useNnue ? "nnue, net " + net.source : "hand-crafted"; }
 };
 
+// A bare king: the net has never seen such a win converted (datagen adjudicates
+// long before), while the hand-crafted eval drives the king to the edge, so the
+// hand-crafted eval scores these positions whatever the settings.
+inline bool bare_king(const Position& pos) { return more_than_one(pos.pieces(WHITE)) != more_than_one(pos.pieces(BLACK)); }
+
 // One per search thread: the NNUE accumulators of that thread and the settings of
 // the current search.
 class Evaluator {
@@ -38,12 +43,7 @@ public:
 
     // Centipawns from the side to move's point of view, tempo included. Not
     // meaningful (but harmless) for a side in check.
-    int evaluate(const Position& pos) {
-        // A bare king: the net has never seen such a win converted (datagen adjudicates
-        // long before), while the hand-crafted eval drives the king to the edge.
-        const bool bareKing = more_than_one(pos.pieces(WHITE)) != more_than_one(pos.pieces(BLACK));
-        return useNnue_ && !bareKing ? nnue_.evaluate(pos) : hce::evaluate(pos);
-    }
+    int evaluate(const Position& pos) { return useNnue_ && !bare_king(pos) ? nnue_.evaluate(pos) : hce::evaluate(pos); }
 
     const nnue::Evaluator& nnue() const { return nnue_; }
 

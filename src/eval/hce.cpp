@@ -10,7 +10,6 @@
 #include "eval/hce.h"
 
 #include <algorithm>
-#include <cstdio>
 
 #include "eval/values.h"
 
@@ -308,19 +307,6 @@ int non_pawn_material(const Position& pos, Color c) {
 // The evaluation
 // ---------------------------------------------------------------------------
 
-enum Term { MATERIAL, PAWNS, PASSED, MOBILITY, PIECES, KING_SAFETY, IMBALANCE, MOPUP, TERM_NB };
-constexpr const char* TermNames[TERM_NB] = {
-    "Material+PSQT", "Pawns", "Passed pawns", "Mobility", "Pieces", "King safety", "Bishop pair", "Mop-up",
-};
-
-struct Trace {
-    Score terms[TERM_NB][COLOR_NB]{};
-    int phase = 0;
-    int blended = 0; // white's view, before tempo and scaling
-    int scale = SCALE_NORMAL;
-    int result = 0;  // side to move's view
-};
-
 template<bool DoTrace>
 class Evaluation {
 public:
@@ -566,7 +552,8 @@ int Evaluation<DoTrace>::value() {
     const int phase = game_phase(pos);
     int v = (score.mg() * phase + score.eg() * (PHASE_MAX - phase)) / PHASE_MAX;
     const int blended = v;
-    v += pos.side_to_move() == WHITE ? Tempo : -Tempo;
+    const int tempo = pos.side_to_move() == WHITE ? Tempo : -Tempo;
+    v += tempo;
     const int scale = scale_factor(v);
     v = v * scale / SCALE_NORMAL;
     const int result = pos.side_to_move() == WHITE ? v : -v;
@@ -574,6 +561,7 @@ int Evaluation<DoTrace>::value() {
     if constexpr (DoTrace) {
         trace->phase = phase;
         trace->blended = blended;
+        trace->tempo = tempo;
         trace->scale = scale;
         trace->result = result;
     }
@@ -589,33 +577,10 @@ int game_phase(const Position& pos) {
 
 int evaluate(const Position& pos) { return Evaluation<false>(pos, nullptr).value(); }
 
-std::string trace(const Position& pos) {
+Trace trace(const Position& pos) {
     Trace t;
     Evaluation<true>(pos, &t).value();
-
-    std::string out;
-    char line[160];
-    std::snprintf(line, sizeof line, "%-14s | %6s %6s | %6s %6s | %6s %6s\n", "Term", "W mg", "W eg", "B mg", "B eg", "mg", "eg");
-    out += line;
-    out.append(64, '-').push_back('\n');
-    Score total;
-    for (int i = 0; i < TERM_NB; ++i) {
-        const Score w = t.terms[i][WHITE], b = t.terms[i][BLACK], d = w - b;
-        total += d;
-        std::snprintf(line, sizeof line, "%-14s | %6d %6d | %6d %6d | %6d %6d\n", TermNames[i], w.mg(), w.eg(), b.mg(), b.eg(),
-                      d.mg(), d.eg());
-        out += line;
-    }
-    out.append(64, '-').push_back('\n');
-    std::snprintf(line, sizeof line, "%-14s | %27s | %6d %6d\n", "Total", "", total.mg(), total.eg());
-    out += line;
-    std::snprintf(line, sizeof line,
-                  "phase %d/%d, blended %d (White), tempo %d, scale %d/%d\n"
-                  "evaluation %d cp (side to move), %d cp (White)\n",
-                  t.phase, PHASE_MAX, t.blended, Tempo, t.scale, SCALE_NORMAL, t.result,
-                  pos.side_to_move() == WHITE ? t.result : -t.result);
-    out += line;
-    return out;
+    return t;
 }
 
 } // namespace jadoube::hce

@@ -5,7 +5,7 @@
 #pragma once
 
 #include <cstdint>
-#include <string>
+#include <string_view>
 
 #include "board/position.h"
 
@@ -54,8 +54,24 @@ int evaluate(const Position& pos);
 // 0 (bare kings and pawns) to PHASE_MAX (opening material or more).
 int game_phase(const Position& pos);
 
-// A per-term table (white, black, total; midgame and endgame) with the phase, the
-// scale factor and the final score. For `eval`-style debugging; allocates, not hot.
-std::string trace(const Position& pos);
+// The terms of the evaluation, in the order `eval` lists them.
+enum Term : std::uint8_t { MATERIAL, PAWNS, PASSED, MOBILITY, PIECES, KING_SAFETY, IMBALANCE, MOPUP, TERM_NB };
+inline constexpr std::string_view TermNames[TERM_NB] = {
+    "Material+PSQT", "Pawns", "Passed pawns", "Mobility", "Pieces", "King safety", "Bishop pair", "Mop-up",
+};
+
+// One evaluation taken apart: each term for each side, and the steps from their
+// sum to the result. Filled by the same code as evaluate(), so they cannot differ.
+struct Trace {
+    Score terms[TERM_NB][COLOR_NB]{};
+    int phase = 0;            // game_phase()
+    int blended = 0;          // the terms' sum tapered by phase, White's view
+    int tempo = 0;            // the side to move's bonus, White's view
+    int scale = SCALE_NORMAL; // drawish endings: out of SCALE_NORMAL
+    int result = 0;           // evaluate(): side to move's view
+};
+
+// For `eval` (notation/eval_report.h); not for the search, which wants evaluate().
+Trace trace(const Position& pos);
 
 } // namespace jadoube::hce

@@ -2,10 +2,12 @@
 
 #include <istream>
 
+#include "board/flip.h"
 #include "board/movegen.h"
 #include "eval/evaluate.h"
 #include "laws/validate.h"
 #include "notation/display.h"
+#include "notation/eval_report.h"
 #include "notation/move_text.h"
 #include "notation/perft_report.h"
 #include "notation/rules_report.h"
@@ -96,6 +98,8 @@ UciSession::Reply UciSession::dispatch(std::string_view command, Args args) {
     if (command == "bench") return cmd_bench(args);
     if (command == "rules") return no_arguments(command, args, rules_report(pos_));
     if (command == "compiler") return no_arguments(command, args, "info string " + version::describe() + '\n');
+    if (command == "eval") return no_arguments(command, args, eval_report(pos_, eval_));
+    if (command == "flip") return args.empty() ? cmd_flip() : no_arguments(command, args, "");
     return Err("unknown command " + text::quoted(command));
 }
 
@@ -148,6 +152,20 @@ UciSession::Reply UciSession::cmd_position(Args args) {
     return "";
 }
 
+UciSession::Reply UciSession::cmd_flip() {
+    stop_search();
+    const std::string fen = flipped_fen(pos_);
+    auto flipped = laws::setup(fen, options_.check(OptionId::UciChess960));
+    // The mirror of a reachable position is reachable (the Laws are colour-blind
+    // but for who moves first, which flipped_fen's move number allows for).
+    if (!flipped) return Err("flip: the mirror " + fen + " is refused: " + flipped.error().message);
+    pos_ = std::move(*flipped);
+    startFen_ = pos_.fen(CastlingNotation::XFen);
+    moves_.clear();
+    touch_.reset(pos_);
+    return "";
+}
+
 std::expected<Position, std::string> UciSession::replay(bool chess960) const {
     auto start = laws::setup(startFen_, chess960); // reachable in the new mode too (3.10.3)
     if (!start) return Err(start.error().message);
@@ -171,12 +189,12 @@ UciSession::Reply UciSession::cmd_setoption(Args args) {
     if (v < args.size()) value = text::join(args.subspan(v + 1));
 
     if (const params::TunableParam* p = params::find_tunable(name)) { // JADOUBE_TUNE builds only
-        const auto v = text::parse_int(value.value_or(""));
-        if (!v || *v < p->min || *v > p->max)
+        const auto number = text::parse_int(value.value_or(""));
+        if (!number || *number < p->min || *number > p->max)
             return Err("setoption: " + std::string(p->name) + " takes an integer from " + std::to_string(p->min) + " to "
                        + std::to_string(p->max) + ", got " + text::quoted(value.value_or("")));
         stop_search();
-        params::set_tunable(*p, int(*v));
+        params::set_tunable(*p, int(*number));
         return "";
     }
     const auto change = options_.parse(name, value);

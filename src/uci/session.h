@@ -55,6 +55,8 @@ private:
     Reply cmd_ponderhit();
     Reply cmd_debug(Args args);
     Reply cmd_bench(Args args);
+    // The colour mirror replaces the position; its history is dropped.
+    Reply cmd_flip();
     // One move permitted by touch-move: answered without a search.
     Reply answer_forced(Move m, const SearchLimits& limits);
     strength::Limit strength_limit() const; // from UCI_LimitStrength, UCI_Elo and Skill Level

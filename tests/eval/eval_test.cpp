@@ -1,14 +1,12 @@
 // The hand-crafted evaluation: colour symmetry, material signs, drawish endings.
 #include <doctest/doctest.h>
 
-#include <algorithm>
-#include <cctype>
 #include <cstdlib>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "board/flip.h"
 #include "board/movegen.h"
 #include "eval/hce.h"
 #include "eval/values.h"
@@ -23,48 +21,10 @@ namespace {
 
 int eval_fen(const std::string& fen) { return hce::evaluate(from_fen(fen)); }
 
-// The colour mirror of a FEN: ranks in reverse order, piece letters with their case
-// swapped, the other side to move, castling letters swapped (White's first), the en
-// passant square on the other side's third rank. Counters are kept.
-std::string mirror_fen(const std::string& fen) {
-    std::istringstream in(fen);
-    std::string board, side, castling = "-", ep = "-", half = "0", full = "1";
-    in >> board >> side >> castling >> ep >> half >> full;
-
-    std::vector<std::string> ranks;
-    std::string rank;
-    for (char c : board) {
-        if (c == '/') {
-            ranks.push_back(rank);
-            rank.clear();
-        } else {
-            rank += char(std::isupper(static_cast<unsigned char>(c)) ? std::tolower(static_cast<unsigned char>(c))
-                                                                     : std::toupper(static_cast<unsigned char>(c)));
-        }
-    }
-    ranks.push_back(rank);
-    std::reverse(ranks.begin(), ranks.end());
-    std::string mirrored;
-    for (std::size_t i = 0; i < ranks.size(); ++i) mirrored += (i ? "/" : "") + ranks[i];
-
-    std::string rights;
-    if (castling != "-") {
-        for (char c : castling)
-            rights += char(std::isupper(static_cast<unsigned char>(c)) ? std::tolower(static_cast<unsigned char>(c))
-                                                                       : std::toupper(static_cast<unsigned char>(c)));
-        std::stable_partition(rights.begin(), rights.end(), [](char c) { return std::isupper(static_cast<unsigned char>(c)); });
-    } else {
-        rights = "-";
-    }
-    if (ep != "-" && ep.size() == 2) ep[1] = ep[1] == '3' ? '6' : '3';
-
-    return mirrored + ' ' + (side == "w" ? "b" : "w") + ' ' + rights + ' ' + ep + ' ' + half + ' ' + full;
-}
-
 void check_symmetry(const Position& pos) {
     const std::string fen = pos.fen();
-    const std::string mirrored = mirror_fen(fen);
-    const Position m = from_fen(mirrored);
+    const std::string mirrored = flipped_fen(pos);
+    const Position m = from_fen(mirrored, pos.is_chess960());
     INFO(fen, "  <->  ", mirrored);
     CHECK(hce::evaluate(pos) == hce::evaluate(m));
     CHECK(hce::game_phase(pos) == hce::game_phase(m));
@@ -110,13 +70,6 @@ TEST_CASE("eval: search piece values") {
     static_assert(PieceValue[ROOK] == 500 && PieceValue[QUEEN] == 950 && PieceValue[KING] == 0);
     static_assert(piece_value(B_QUEEN) == 950 && piece_value(NO_PIECE) == 0);
     CHECK(PieceValue[NO_PIECE_TYPE] == 0);
-}
-
-TEST_CASE("eval: the mirror FEN helper flips ranks, case, side, castling and en passant") {
-    CHECK(mirror_fen("rnbqkbnr/pp1p1ppp/8/2pPp3/8/8/PPP1PPPP/RNBQKBNR w KQkq c6 0 3")
-          == "rnbqkbnr/ppp1pppp/8/8/2PpP3/8/PP1P1PPP/RNBQKBNR b KQkq c3 0 3");
-    CHECK(mirror_fen("r3k2r/8/8/8/8/8/8/R3K2R b Kq - 0 1") == "r3k2r/8/8/8/8/8/8/R3K2R w Qk - 0 1");
-    CHECK(mirror_fen(mirror_fen(ExtraFens[2])) == ExtraFens[2]);
 }
 
 TEST_CASE("eval: a position and its colour mirror evaluate the same (perftsuite.epd)") {
@@ -201,11 +154,20 @@ TEST_CASE("eval: passed pawns gain with each rank") {
     CHECK(on5 < on6);
 }
 
-TEST_CASE("eval: trace lists the terms and agrees with evaluate") {
-    const Position pos = from_fen(ExtraFens[5]);
-    const std::string t = hce::trace(pos);
-    CHECK(t.find("King safety") != std::string::npos);
-    CHECK(t.find("evaluation " + std::to_string(hce::evaluate(pos)) + " cp") != std::string::npos);
+TEST_CASE("eval: the trace is the evaluation taken apart, step by step") {
+    for (const char* fen : ExtraFens) {
+        CAPTURE(fen);
+        const Position pos = from_fen(fen);
+        const hce::Trace t = hce::trace(pos);
+        CHECK(t.result == hce::evaluate(pos));
+        CHECK(t.phase == hce::game_phase(pos));
+        hce::Score sum;
+        for (int i = 0; i < hce::TERM_NB; ++i) sum += t.terms[i][WHITE] - t.terms[i][BLACK];
+        CHECK(t.blended == (sum.mg() * t.phase + sum.eg() * (hce::PHASE_MAX - t.phase)) / hce::PHASE_MAX);
+        CHECK(t.tempo == (pos.side_to_move() == WHITE ? 1 : -1) * std::abs(t.tempo));
+        const int white = (t.blended + t.tempo) * t.scale / hce::SCALE_NORMAL;
+        CHECK(t.result == (pos.side_to_move() == WHITE ? white : -white));
+    }
 }
 
 } // TEST_SUITE("eval")

@@ -385,7 +385,7 @@ TEST_CASE("bad input: illegal move in moves list keeps the previous position") {
 
 TEST_CASE("bad input: unknown command") {
     MovedSession s;
-    CHECK(s.errors("flip") == 1);
+    CHECK(s.errors("flop") == 1);
     CHECK(s.errors("isready now") == 1);
     CHECK(s.errors("POSITION startpos") == 1);
     CHECK(s.fen() == AfterE4);
