@@ -27,10 +27,10 @@ inline constexpr int MaxSkill = 20;
 
 // The fit. Nodes and temperature at MinElo, and how many Elo points double the
 // nodes or halve the temperature.
-inline constexpr double NodesAtMinElo = 24;
-inline constexpr double EloPerNodeDoubling = 125;
-inline constexpr double TemperatureAtMinElo = 180; // centipawns
-inline constexpr double EloPerTemperatureHalving = 300;
+inline constexpr double NodesAtMinElo = 800;
+inline constexpr double EloPerNodeDoubling = 110;
+inline constexpr double TemperatureAtMinElo = 47; // centipawns
+inline constexpr double EloPerTemperatureHalving = 231;
 // MultiPV lines the choice is made from: enough for a plausible second choice,
 // few enough that the node budget still sees each of them.
 inline constexpr int CandidateLines = 4;
