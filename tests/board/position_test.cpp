@@ -4,6 +4,7 @@
 #include <random>
 
 #include "board/movegen.h"
+#include "support/files.h"
 #include "support/perft_suites.h"
 #include "support/position.h"
 
@@ -168,10 +169,10 @@ TEST_CASE("staged generation: tactical and quiet moves partition the legal moves
     }
 }
 
-TEST_CASE("make/unmake restores every field over thousands of random moves; keys match a recount") {
+TEST_CASE("make/unmake restores every field over thousands of random moves, and keys match a recount") {
     std::mt19937_64 rng(20261121);
-    const auto suite = test::read_perft_suite(test::shared_path("perft/perftsuite.epd"));
-    const auto fischer = test::read_perft_suite(test::shared_path("perft/fischer.epd"));
+    const auto suite = test::read_perft_suite(test::test_data("perft/perftsuite.epd"));
+    const auto fischer = test::read_perft_suite(test::test_data("perft/fischer.epd"));
     REQUIRE(suite.size() > 100);
     REQUIRE(fischer.size() == 960);
     int plies = 0;
