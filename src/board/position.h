@@ -140,6 +140,10 @@ private:
     std::vector<StateInfo> states_;
 };
 
+// The FEN of Chess960 start array n (0-959) in Scharnagl's numbering, 518 being
+// the standard array; castling KQkq (X-FEN), White to move, counters 0 1.
+std::string chess960_start_fen(int n);
+
 inline Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
     return (pawn_attacks(BLACK, s) & pieces(WHITE, PAWN)) | (pawn_attacks(WHITE, s) & pieces(BLACK, PAWN))
            | (knight_attacks(s) & pieces(KNIGHT)) | (king_attacks(s) & pieces(KING))

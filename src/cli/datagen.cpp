@@ -19,9 +19,13 @@ namespace {
 
 void usage() {
     std::cerr << "usage: jadoube datagen --output FILE (--games N | --positions N) [options]\n"
+                 "       jadoube datagen --openings-only --output FILE --games N [options]\n"
                  "  --threads N          games played in parallel, 1 search thread each (default 1)\n"
                  "  --nodes N            node limit per move (default 8000)\n"
                  "  --book FILE          openings from an .epd or .pgn book (default: the start position)\n"
+                 "  --chess960           without --book: a random Chess960 start array instead\n"
+                 "  --openings-only      write each game's verified opening (EPD, one a line), play no game:\n"
+                 "                       an opening book (bench/books/); --games counts the openings\n"
                  "  --random-plies N     N or N+1 random plies after the opening (default 8; 0 with --book)\n"
                  "  --seed N             games are a function of (seed, game number) (default 1)\n"
                  "  --hash MIB           hash table per game thread (default 16)\n"
@@ -36,7 +40,7 @@ void usage() {
                  "  --draw-min-ply N     ... once the game ply is at least N (default 80)\n"
                  "  --max-plies N        a game this long is a draw (default 800)\n"
                  "  --overwrite          replace an existing output file\n"
-                 "Writes FILE (format: nnue/README.md) and FILE.meta; progress on stderr.\n";
+                 "Writes FILE (format: nnue/README.md, or EPD) and FILE.meta; progress on stderr.\n";
 }
 
 std::string duration(double s) {
@@ -49,11 +53,17 @@ std::string duration(double s) {
 }
 
 std::string progress_line(const datagen::Stats& s, const datagen::Config& c) {
+    char buf[256];
+    if (c.openingsOnly) {
+        std::snprintf(buf, sizeof buf, "datagen: %llu openings, %llu dropped by the opening check, %.2f Mnps",
+                      (unsigned long long)s.games, (unsigned long long)s.openingsDropped,
+                      s.seconds > 0 ? double(s.nodes) / s.seconds / 1e6 : 0.0);
+        return buf;
+    }
     const double rate = s.seconds > 0 ? double(s.positions) / s.seconds : 0;
     double eta = -1;
     if (c.positions && rate > 0) eta = double(c.positions > s.positions ? c.positions - s.positions : 0) / rate;
     else if (c.games && s.games > 0) eta = double(c.games > s.games ? c.games - s.games : 0) * s.seconds / double(s.games);
-    char buf[256];
     std::snprintf(buf, sizeof buf,
                   "datagen: %llu games, %llu positions (%llu quiet), %.0f pos/s, %.2f Mnps, +%llu =%llu -%llu, ETA %s",
                   (unsigned long long)s.games, (unsigned long long)s.positions,
@@ -66,16 +76,26 @@ std::string progress_line(const datagen::Stats& s, const datagen::Config& c) {
 void write_meta(const std::string& path, const std::string& commandLine, const datagen::Config& c, const std::string& bookPath,
                 const datagen::Stats* s) {
     std::ofstream m(path + ".meta");
-    m << "format: viriformat games (nnue/README.md)\n"
+    m << "format: " << (c.openingsOnly ? "EPD openings, one a line, castling in X-FEN" : "viriformat games (nnue/README.md)")
+      << '\n'
       << "command: " << commandLine << '\n'
       << "eval: " << c.eval.describe() << '\n'
-      << "seed: " << c.seed << "\nnodes: " << c.nodes << "\nthreads: " << c.threads
-      << "\nbook: " << (bookPath.empty() ? "-" : bookPath) << "\nrandom_plies: " << c.randomPlies
-      << "\nverify_nodes: " << c.verifyNodes << "\nopening_limit: " << c.openingScoreLimit << "\nadjudication: win " << c.winScore
-      << " cp x " << c.winPlies << " plies, draw " << c.drawScore << " cp x " << c.drawPlies << " plies from ply " << c.drawMinPly
-      << ", max " << c.maxPlies << " plies\n";
+      << "seed: " << c.seed;
+    if (!c.openingsOnly) m << "\nnodes: " << c.nodes;
+    m << "\nthreads: " << c.threads
+      << "\nbook: " << (bookPath.empty() ? (c.chess960 ? "- (Chess960 start arrays)" : "-") : bookPath)
+      << "\nrandom_plies: " << c.randomPlies << "\nverify_nodes: " << c.verifyNodes << "\nopening_limit: " << c.openingScoreLimit;
+    if (!c.openingsOnly)
+        m << "\nadjudication: win " << c.winScore << " cp x " << c.winPlies << " plies, draw " << c.drawScore << " cp x "
+          << c.drawPlies << " plies from ply " << c.drawMinPly << ", max " << c.maxPlies << " plies";
+    m << '\n';
     if (!s) {
         m << "status: running\n";
+        return;
+    }
+    if (c.openingsOnly) {
+        m << "status: complete\nopenings: " << s->games << "\nopenings_dropped: " << s->openingsDropped << "\nnodes: " << s->nodes
+          << "\nseconds: " << s->seconds << '\n';
         return;
     }
     m << "status: complete\ngames: " << s->games << "\npositions: " << s->positions
@@ -100,8 +120,9 @@ int datagen_command(std::span<const std::string_view> args) {
             usage();
             return ExitOk;
         }
-        if (key == "--overwrite") {
-            overwrite = true;
+        if (key == "--overwrite" || key == "--chess960" || key == "--openings-only") {
+            bool& flag = key == "--overwrite" ? overwrite : key == "--chess960" ? c.chess960 : c.openingsOnly;
+            flag = true;
             continue;
         }
         if (i + 1 >= args.size()) {
@@ -175,6 +196,14 @@ int datagen_command(std::span<const std::string_view> args) {
     }
     if (!overwrite && std::filesystem::exists(c.output)) {
         std::cerr << "error: datagen: " << c.output << " exists; pick another name or pass --overwrite\n";
+        return ExitUsage;
+    }
+    if (c.openingsOnly && (c.games == 0 || c.positions != 0)) {
+        std::cerr << "error: datagen: --openings-only counts its openings with --games\n";
+        return ExitUsage;
+    }
+    if (c.chess960 && !bookPath.empty()) {
+        std::cerr << "error: datagen: --chess960 replaces the start position; a --book brings its own\n";
         return ExitUsage;
     }
     if (evalName != "hce" && evalName != "nnue") {

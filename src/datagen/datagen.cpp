@@ -59,7 +59,10 @@ public:
 
     // One game, deterministic in (seed, index). nullopt when no opening could be found.
     std::optional<PlayedGame> play(std::uint64_t index, SearchPool& pool) {
-        Rng rng{config_.seed * 0x2545F4914F6CDD1DULL + index * 0x9E3779B97F4A7C15ULL};
+        // The state is an output, not the sum itself: SplitMix64 steps its state by
+        // 0x9E3779B97F4A7C15, so summed states made game i + 1 replay game i's stream
+        // one draw later, and an opening game i dropped came back as a later game's.
+        Rng rng{Rng{config_.seed * 0x2545F4914F6CDD1DULL + index * 0x9E3779B97F4A7C15ULL}.next()};
         PlayedGame game;
         std::optional<Position> start;
         for (int attempt = 0; attempt < 1000 && !start; ++attempt) {
@@ -74,6 +77,12 @@ public:
             }
         }
         if (!start) return std::nullopt;
+        if (config_.openingsOnly) {
+            const std::string line = start->fen(CastlingNotation::XFen) + '\n'; // X-FEN: what match runners read
+            game.bytes.assign(line.begin(), line.end());
+            game.positions = 1;
+            return game;
+        }
 
         // Replayed from its packed form, so that the search sees exactly the
         // position the file holds (no pre-history from the random plies).
@@ -130,13 +139,15 @@ public:
     }
 
 private:
-    // A book line or the start position, then the random plies; nullopt when
-    // the result is already over (no legal move, or drawn).
+    // A book line, the start position or a Chess960 start array, then the random
+    // plies; nullopt when the result is already over (no legal move, or drawn).
     std::optional<Position> opening(Rng& rng) {
         Position pos;
         if (!config_.book.empty()) {
             const Opening& o = config_.book[rng.below(config_.book.size())];
             if (!pos.set(o.fen, o.chess960)) return std::nullopt;
+        } else if (config_.chess960) {
+            if (!pos.set(chess960_start_fen(int(rng.below(960))), true)) return std::nullopt;
         }
         const int plies = config_.randomPlies > 0 ? config_.randomPlies + int(rng.next() >> 63) : 0;
         for (int i = 0; i < plies; ++i) {

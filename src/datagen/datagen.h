@@ -3,13 +3,15 @@
 // one file in the format of datagen/format.h. Typed configuration only: the
 // command line is parsed in cli/datagen and books are read by datagen/book.
 //
-// A game: an opening (a book line, or the start position, then 8-9 uniformly
-// random legal plies by default), a verification search that drops unbalanced
-// openings, then self-play until mate, stalemate, a draw by threefold
+// A game: an opening (a book line, the start position or with chess960 a random
+// Chess960 start array, then 8-9 uniformly random legal plies by default), a
+// verification search that drops unbalanced openings, then self-play until mate, stalemate, a draw by threefold
 // repetition, the fifty-move rule or insufficient material, or an adjudication:
 // a win when the score stays beyond +-winScore for winPlies plies in a row (or a
 // mate score is found), a draw when |score| <= drawScore for drawPlies plies
-// once the game is drawMinPly plies old, or a draw at maxPlies.
+// once the game is drawMinPly plies old, or a draw at maxPlies. With openingsOnly
+// the games stop after the verification search: each writes its opening as an EPD
+// line instead, which makes an opening book for matches (bench/books/).
 #pragma once
 
 #include <cstdint>
@@ -37,6 +39,8 @@ struct Config {
     std::uint64_t nodes = 8000;  // node limit of each move's search
     int randomPlies = 8;         // random plies after the opening: randomPlies or randomPlies + 1
     std::vector<Opening> book;   // openings picked at random; empty: the start position
+    bool chess960 = false;       // without a book: a random Chess960 start array instead
+    bool openingsOnly = false;   // write each game's verified opening (an EPD line), play nothing
     std::uint64_t seed = 1;
     std::string output;          // file, created (or truncated) by run()
     int hashMiB = 16;            // per game thread
@@ -52,8 +56,8 @@ struct Config {
 };
 
 struct Stats {
-    std::uint64_t games = 0;
-    std::uint64_t positions = 0;         // written (one per move played)
+    std::uint64_t games = 0;             // with openingsOnly: openings written
+    std::uint64_t positions = 0;         // written (one per move played, or per opening)
     std::uint64_t filteredPositions = 0; // of which in check / noisy best move
     std::uint64_t openingsDropped = 0;   // failed the verification search
     std::uint64_t whiteWins = 0, draws = 0, blackWins = 0;

@@ -2,8 +2,11 @@
 #include <doctest/doctest.h>
 
 #include <random>
+#include <set>
+#include <string>
 
 #include "board/movegen.h"
+#include "support/files.h"
 #include "support/perft_suites.h"
 #include "support/position.h"
 
@@ -74,6 +77,20 @@ TEST_CASE("FEN round trip: standard, X-FEN and Shredder-FEN castling") {
     // An inner rook needs its file letter in X-FEN: K alone means the outermost (h) rook.
     CHECK(from_fen("1r2k1rr/8/8/8/8/8/8/1R2K1RR w GBgb - 0 1", true).fen(CastlingNotation::XFen)
           == "1r2k1rr/8/8/8/8/8/8/1R2K1RR w GQgq - 0 1");
+}
+
+TEST_CASE("Chess960 start arrays are numbered as published, all 960 set up and distinct") {
+    CHECK(chess960_start_fen(518) == Position::StartFen);
+    CHECK(chess960_start_fen(0) == "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+    CHECK(chess960_start_fen(959) == "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w KQkq - 0 1");
+    std::set<std::string> arrays;
+    for (int n = 0; n < 960; ++n) {
+        const std::string fen = chess960_start_fen(n);
+        Position pos;
+        CHECK_MESSAGE(pos.set(fen, true), fen);
+        arrays.insert(fen);
+    }
+    CHECK(arrays.size() == 960);
 }
 
 TEST_CASE("FEN: four fields get counters 0 1") {
@@ -168,10 +185,10 @@ TEST_CASE("staged generation: tactical and quiet moves partition the legal moves
     }
 }
 
-TEST_CASE("make/unmake restores every field over thousands of random moves; keys match a recount") {
+TEST_CASE("make/unmake restores every field over thousands of random moves, and keys match a recount") {
     std::mt19937_64 rng(20261121);
-    const auto suite = test::read_perft_suite(test::shared_path("perft/perftsuite.epd"));
-    const auto fischer = test::read_perft_suite(test::shared_path("perft/fischer.epd"));
+    const auto suite = test::read_perft_suite(test::test_data("perft/perftsuite.epd"));
+    const auto fischer = test::read_perft_suite(test::test_data("perft/fischer.epd"));
     REQUIRE(suite.size() > 100);
     REQUIRE(fischer.size() == 960);
     int plies = 0;

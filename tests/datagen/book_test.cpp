@@ -3,6 +3,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
+#include <string>
+#include <utility>
 
 #include "datagen/book.h"
 #include "notation/san.h"
@@ -46,6 +49,21 @@ TEST_CASE("book lines: SAN moves and PGN games become openings") {
     REQUIRE(book->size() == 2);
     CHECK((*book)[0].fen == "r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4");
     CHECK((*book)[1].fen == "8/3k4/8/8/4P3/8/8/4K3 w - - 1 2");
+}
+
+TEST_CASE("the committed match books (bench/books/, scripts/match's defaults) load whole") {
+    for (const auto& [name, chess960] : {std::pair{"standard.epd", false}, std::pair{"chess960.epd", true}}) {
+        const std::string path = test::source_path(std::string("../bench/books/") + name).string();
+        const auto book = load_book(path);
+        REQUIRE_MESSAGE(book.has_value(), name << ": " << (book ? "" : book.error()));
+        CHECK(book->size() == 1000);
+        std::set<std::string> fens;
+        int nonStandard = 0;
+        for (const auto& o : *book) fens.insert(o.fen), nonStandard += o.chess960;
+        CHECK(fens.size() == book->size());
+        CHECK((chess960 ? nonStandard > 900 : nonStandard == 0));
+        CHECK(test::read_text(path + ".meta").find("command: jadoube datagen --openings-only ") != std::string::npos);
+    }
 }
 
 } // TEST_SUITE

@@ -1,17 +1,20 @@
 // Data generation: whole games played deterministically from a seed whatever the
-// thread count, the `datagen --eval` choice of evaluation, and the draw rules that
-// end generated games.
+// thread count, the `datagen --eval` choice of evaluation, the draw rules that
+// end generated games, and opening books (--openings-only).
 #include <doctest/doctest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <optional>
+#include <set>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
 #include "cli/datagen.h"
+#include "datagen/book.h"
 #include "datagen/datagen.h"
 #include "datagen/format.h"
 #include "support/files.h"
@@ -82,6 +85,50 @@ TEST_CASE("datagen --eval: games played with the net say so and differ from the 
           == 1);
     CHECK(!std::filesystem::exists(out));
     for (const char* f : {"nnue.vf", "nnue.vf.meta", "hce.vf", "hce.vf.meta"}) std::filesystem::remove(temp_path(f));
+}
+
+TEST_CASE("datagen --openings-only writes balanced openings as EPD, from Chess960 start arrays with --chess960") {
+    for (const bool chess960 : {false, true}) {
+        CAPTURE(chess960);
+        auto make = [chess960](const char* file) {
+            const std::string out = temp_path(file).string();
+            std::vector<std::string_view> args = {"--openings-only", "--output", out, "--games", "40", "--random-plies", "6"};
+            for (const char* a : {"--verify-nodes", "2000", "--opening-limit", "80", "--hash", "1", "--seed", "3", "--overwrite"})
+                args.push_back(a);
+            if (chess960) args.push_back("--chess960");
+            REQUIRE(datagen_command(args) == 0);
+            return out;
+        };
+        const std::string out = make("openings-a.epd");
+        const auto book = load_book(out); // as datagen --book reads it
+        REQUIRE_MESSAGE(book.has_value(), (book ? "" : book.error()));
+        CHECK(book->size() == 40);
+        int nonStandard = 0;
+        std::set<std::string> distinct;
+        std::istringstream lines(test::read_text(out));
+        for (std::string fen; std::getline(lines, fen);) {
+            distinct.insert(fen);
+            Position pos;
+            const bool needs960 = !pos.set(fen, false);
+            REQUIRE_MESSAGE((!needs960 || pos.set(fen, true)), fen);
+            CHECK_MESSAGE((pos.game_ply() == 6 || pos.game_ply() == 7), fen); // 6 or 7 random plies from move 1
+            CHECK(datagen::game_over(pos) == std::nullopt);
+            nonStandard += needs960;
+        }
+        CHECK((chess960 ? nonStandard > 0 : nonStandard == 0));
+        CHECK(distinct.size() == book->size()); // every game draws its own opening
+        const std::string meta = test::read_text(out + ".meta");
+        CHECK(meta.find("format: EPD openings") != std::string::npos);
+        CHECK(meta.find("command: jadoube datagen --openings-only ") != std::string::npos);
+        CHECK(meta.find("status: complete\nopenings: 40\n") != std::string::npos);
+        CHECK(read_bytes(make("openings-b.epd")) == read_bytes(out)); // the seed decides
+        for (const char* f : {"openings-a.epd", "openings-a.epd.meta", "openings-b.epd", "openings-b.epd.meta"})
+            std::filesystem::remove(temp_path(f));
+    }
+    const std::string out = temp_path("bad.epd").string();
+    CHECK(datagen_command(std::vector<std::string_view>{"--openings-only", "--output", out, "--positions", "5"}) == 2);
+    CHECK(datagen_command(std::vector<std::string_view>{"--output", out, "--games", "1", "--chess960", "--book", "x.epd"}) == 2);
+    CHECK(!std::filesystem::exists(out));
 }
 
 TEST_CASE("datagen game end: 5.1.1 mate, 5.2.2 dead positions, 9.2 threefold and 9.3 fifty moves from the Laws") {

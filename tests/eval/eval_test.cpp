@@ -10,6 +10,7 @@
 #include "board/movegen.h"
 #include "eval/hce.h"
 #include "eval/values.h"
+#include "support/files.h"
 #include "support/perft_suites.h"
 #include "support/position.h"
 
@@ -73,7 +74,7 @@ TEST_CASE("eval: search piece values") {
 }
 
 TEST_CASE("eval: a position and its colour mirror evaluate the same (perftsuite.epd)") {
-    const auto cases = test::read_perft_suite(test::shared_path("perft/perftsuite.epd"));
+    const auto cases = test::read_perft_suite(test::test_data("perft/perftsuite.epd"));
     REQUIRE(cases.size() >= 20);
     for (const auto& c : cases) check_symmetry(from_fen(c.fen));
 }
@@ -82,7 +83,7 @@ TEST_CASE("eval: symmetry on typed positions and along random games") {
     for (const char* fen : ExtraFens) check_symmetry(from_fen(fen));
 
     // Random playouts reach positions no suite lists: promotions, bare kings, odd pawns.
-    const auto cases = test::read_perft_suite(test::shared_path("perft/perftsuite.epd"));
+    const auto cases = test::read_perft_suite(test::test_data("perft/perftsuite.epd"));
     std::mt19937 rng(20240611);
     int checked = 0;
     for (std::size_t i = 0; i < cases.size(); i += 6) {

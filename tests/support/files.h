@@ -1,6 +1,10 @@
 // Where tests find their data and put their scratch files, and reading files whole.
-//   shared_path   ../shared (JADOUBE_SHARED_DIR): the published perft suites, books
-//   source_path   tests/ in the checkout (JADOUBE_TESTS_DIR): committed sample data
+//   test_data     tests/data/ in the checkout: the committed data every test reads
+//                 (perft counts in data/perft/, sample games)
+//   source_path   tests/ in the checkout (JADOUBE_TESTS_DIR)
+//   shared_path   only where CMake found ../shared beside the checkout
+//                 (JADOUBE_SHARED_DIR): the published suites, read by the optional
+//                 tests labelled `shared` and by nothing else
 //   temp_path     a per-process file name in the system's temporary directory
 #pragma once
 
@@ -15,13 +19,16 @@
 
 namespace jadoube::test {
 
-inline std::string shared_path(const std::string& rel) { return std::string(JADOUBE_SHARED_DIR) + "/" + rel; }
-
 // rel is relative to tests/, e.g. "data/datagen-tiny.vf" or "laws/logs/game.log".
 inline std::filesystem::path source_path(const std::string& rel) { return std::filesystem::path(JADOUBE_TESTS_DIR) / rel; }
 
-// The committed data files in tests/data/.
+// The committed data files in tests/data/, e.g. "perft/fischer.epd".
 inline std::filesystem::path test_data(const std::string& name) { return source_path("data/" + name); }
+
+#ifdef JADOUBE_SHARED_DIR
+// rel is relative to ../shared, e.g. "perft/random.perft". Optional: see above.
+inline std::filesystem::path shared_path(const std::string& rel) { return std::filesystem::path(JADOUBE_SHARED_DIR) / rel; }
+#endif
 
 inline std::filesystem::path temp_path(const std::string& name) {
     return std::filesystem::temp_directory_path() / ("jadoube-test-" + std::to_string(::getpid()) + "-" + name);

@@ -1,17 +1,17 @@
-// Readers for the published perft suites in ../shared/perft (read in place, never
-// copied into the repository): EPD "FEN ;D1 n ;D2 n" lines and python-chess
-// ".perft" blocks (id / epd / perft D n). Used by the perft, position and
-// evaluation tests; test::shared_path("perft/NAME") names a suite.
+// A reader for perft suites: EPD "FEN ;D1 n ;D2 n" lines, the format of the
+// committed counts in tests/data/perft/ (test::test_data("perft/NAME"), made and
+// cross-checked against Stockfish by scripts/check-perft-data), and python-chess
+// ".perft" blocks (id / epd / perft D n), which only the published originals in
+// the optional ../shared/perft use. Used by the perft, position and evaluation tests.
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
-
-#include "support/files.h" // shared_path, for the suites' file names
 
 namespace jadoube::test {
 
@@ -21,7 +21,7 @@ struct PerftCase {
     std::vector<std::pair<int, std::uint64_t>> counts; // (depth, leaf nodes)
 };
 
-inline std::vector<PerftCase> read_perft_suite(const std::string& path) {
+inline std::vector<PerftCase> read_perft_suite(const std::filesystem::path& path) {
     std::vector<PerftCase> cases;
     std::ifstream in(path);
     std::string line;
