@@ -12,33 +12,13 @@
 #include "laws/rules.h"
 #include "laws/validate.h"
 #include "notation/rules_report.h"
+#include "support/chess960.h"
 #include "support/position.h"
 
 using namespace jadoube;
 using laws::GameState;
 
 namespace {
-
-// Chess960 start array number n (0-959), Scharnagl's numbering; n = 518 is the standard one.
-std::string chess960_fen(int n) {
-    std::array<char, 8> r{};
-    auto place = [&r](int nth, char piece) { // on the nth empty square
-        for (int f = 0; f < 8; ++f)
-            if (!r[f] && nth-- == 0) {
-                r[f] = piece;
-                return;
-            }
-    };
-    r[std::size_t(2 * (n % 4) + 1)] = 'B', n /= 4; // light-squared bishop: b, d, f or h
-    r[std::size_t(2 * (n % 4))] = 'B', n /= 4;     // dark-squared bishop: a, c, e or g
-    place(n % 6, 'Q'), n /= 6;
-    constexpr int knights[10][2] = {{0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 2}, {1, 3}, {1, 4}, {2, 3}, {2, 4}, {3, 4}};
-    place(knights[n][1], 'N'), place(knights[n][0], 'N'); // the later one first keeps the count right
-    place(0, 'R'), place(0, 'K'), place(0, 'R');
-    std::string white(r.begin(), r.end()), black;
-    for (char c : white) black += char(c | 0x20);
-    return black + "/pppppppp/8/8/8/8/PPPPPPPP/" + white + " w KQkq - 0 1";
-}
 
 struct Tally {
     long plies = 0;
@@ -120,7 +100,7 @@ Tally random_games(std::uint64_t seed, int games, int maxPlies, bool chess960) {
     std::mt19937_64 rng(seed);
     Tally t;
     for (int g = 0; g < games; ++g) {
-        const std::string start = chess960 ? chess960_fen(int(rng() % 960)) : std::string(Position::StartFen);
+        const std::string start = chess960 ? test::chess960_fen(int(rng() % 960)) : std::string(Position::StartFen);
         Position pos;
         REQUIRE(pos.set(start, chess960));
         if (!check_ply(pos, Move::none(), t)) break;
@@ -159,8 +139,8 @@ TEST_CASE("3.10.3 and 9.2 random games: every position is accepted and the repor
 }
 
 TEST_CASE("3.10.3 Chess960 start arrays are numbered as published") {
-    CHECK(chess960_fen(518) == Position::StartFen);
-    CHECK(chess960_fen(0) == "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+    CHECK(test::chess960_fen(518) == Position::StartFen);
+    CHECK(test::chess960_fen(0) == "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
 }
 
 } // TEST_SUITE
