@@ -11,12 +11,6 @@
 
 using namespace jadoube::test;
 
-namespace {
-
-constexpr const char* AfterE4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
-
-} // namespace
-
 TEST_SUITE("uci") {
 
 TEST_CASE("3.10.3 position fen refuses an unreachable position with one line and keeps the previous one") {
