@@ -30,7 +30,7 @@ std::vector<std::string_view> split_fields(std::string_view s) {
 
 // A strict non-negative decimal: digits only, no sign, no leading zeros, bounded.
 bool parse_counter(std::string_view s, unsigned limit, unsigned& out) {
-    if (s.empty() || s.size() > 6 || (s.size() > 1 && s[0] == '0')) return false;
+    if (s.empty() || (s.size() > 1 && s[0] == '0')) return false;
     auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
     return ec == std::errc() && p == s.data() + s.size() && out <= limit;
 }
@@ -195,14 +195,16 @@ std::expected<void, FenError> Position::set_fen(std::string_view fenText, bool c
             st.epSquare = ep; // kept below only if a capture there is legal
     }
 
-    // 5-6. Clocks.
+    // 5-6. Clocks: any a game can have (whether this clock fits this fullmove number
+    // is laws/validate's question).
     unsigned rule50 = 0, fullmove = 1;
     if (fields.size() == 6) {
-        if (!parse_counter(fields[4], 9999, rule50)) return Err("FEN halfmove clock must be a whole number from 0 to 9999");
-        if (!parse_counter(fields[5], 99999, fullmove) || fullmove == 0)
-            return Err("FEN fullmove number must be a whole number from 1 to 99999");
+        if (!parse_counter(fields[4], MaxGamePly, rule50))
+            return Err("FEN halfmove clock must be a whole number from 0 to " + std::to_string(MaxGamePly));
+        if (!parse_counter(fields[5], MaxFullmoveNumber, fullmove) || fullmove == 0)
+            return Err("FEN fullmove number must be a whole number from 1 to " + std::to_string(MaxFullmoveNumber));
     }
-    st.rule50 = std::uint16_t(rule50);
+    st.rule50 = rule50;
     p.gamePly_ = 2 * int(fullmove - 1) + (p.sideToMove_ == BLACK);
 
     if (const Square ksq = p.king_square(~p.sideToMove_); p.attacked_by(p.sideToMove_, ksq, p.pieces())) {

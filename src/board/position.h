@@ -23,9 +23,13 @@ struct StateInfo {
     Piece captured;
     Square epSquare;   // set only when an en passant capture is legal (9.2.2: same position)
     std::uint8_t castling;
-    std::uint16_t rule50;
-    std::uint16_t pliesFromNull;
+    // 32 bits: a game may run on past the seventy-five-move rule (the Laws end it,
+    // the board does not), and 16 bits wrapped at 65,536 plies. The widening fills
+    // what was padding, so the copy make/unmake does is as large as before.
+    std::uint32_t rule50;
+    std::uint32_t pliesFromNull;
 };
+static_assert(sizeof(StateInfo) == 40, "StateInfo is copied on every move: keep it at 40 bytes");
 
 // Why Position::set_fen refused a FEN. Syntax: the text is not a FEN. Unreachable:
 // it reads as a board that no game reaches (3.10.3) and that the board core cannot
@@ -45,6 +49,13 @@ enum class CastlingNotation { XFen, Shredder };
 class Position {
 public:
     static constexpr std::string_view StartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    // The largest fullmove number a position holds, in a FEN or after moves. Far
+    // beyond any game (a 16 MiB `position` line is 3.4 million plies), and small
+    // enough that the game ply, and the halfmove clock that never exceeds it, fit an
+    // int: a counter stops at a refusal (MaxGamePly), never by wrapping.
+    static constexpr int MaxFullmoveNumber = 999'999'999;
+    // The ply of Black's move in the last fullmove: no move can be made from it.
+    static constexpr int MaxGamePly = 2 * (MaxFullmoveNumber - 1) + 1;
 
     Position();
 

@@ -23,6 +23,13 @@
 
 namespace jadoube::laws {
 
+// The numbers of the rules: half-moves on the clock without a capture or pawn move
+// (9.3, 9.6.2) and occurrences of the same position (9.2, 9.6.1).
+inline constexpr int FiftyMoveClock = 100;
+inline constexpr int SeventyFiveMoveClock = 150;
+inline constexpr int ThreefoldCount = 3;
+inline constexpr int FivefoldCount = 5;
+
 bool is_checkmate(const Position& pos); // 5.1.1
 bool is_stalemate(const Position& pos); // 5.2.1
 
@@ -57,19 +64,42 @@ enum class GameState : std::uint8_t {
     FiftyClaimable,       // 9.3
 };
 
+// How a state ends the game. This is the one place that says which rules end it
+// by themselves: state_text's table gives each state its kind.
+enum class Ending : std::uint8_t {
+    None,        // the game goes on
+    Claimable,   // 9.2, 9.3: drawn only if the player to move claims
+    NoLegalMove, // 5.1.1, 5.2.1: over, and no move can follow
+    Automatic,   // 5.2.2, 9.6.1, 9.6.2: over at once, though legal moves remain
+};
+
 // The state, when several hold, in this order: checkmate, stalemate, insufficient
 // material, dead position, fivefold, seventy-five, threefold, fifty. The game is over
 // for all but Ongoing and the two claimable ones.
 GameState game_state(const Position& pos);
 
-// One table for the words: the state's name (as `rules` prints it), its article, and
-// the result (for checkmate, the loser is the side to move).
+// The game with its history: the first position of the recorded game (set-up and
+// the moves since) at which it ended by an automatic rule, with its game ply
+// (2 * (fullmove - 1), plus 1 with Black to move); failing that, the current
+// position's state and ply. Moves played after an automatic ending are legal moves
+// but no longer count (5.2.2, 9.6.1, 9.6.2: "the game is drawn"). A set-up clock
+// above 150 puts the 9.6.2 ending before the set-up, at the ply the clock says.
+struct GameOutcome {
+    GameState state;
+    int ply;
+};
+GameOutcome game_outcome(const Position& pos);
+
+// One table for the words: the state's name (as `rules` prints it), its article,
+// how it ends the game, and the result (for checkmate, the loser is the side to move).
 struct StateText {
     std::string_view name;
     std::string_view article;
+    Ending ending;
     std::string_view text;
 };
 const StateText& state_text(GameState s);
+inline Ending ending(GameState s) { return state_text(s).ending; }
 // "1-0", "0-1", "1/2-1/2", or "*" while the game goes on (claimable draws included).
 std::string_view result(GameState s, Color sideToMove);
 
@@ -83,7 +113,7 @@ std::string_view result(GameState s, Color sideToMove);
 // root (or at the root itself) is not a draw: the game goes on from a twofold.
 inline bool draw_in_search(const Position& pos, int pliesFromRoot) {
     const StateInfo& st = pos.state();
-    if (st.rule50 >= 100 && !(st.checkers && count_legal(pos) == 0)) return true;
+    if (int(st.rule50) >= FiftyMoveClock && !(st.checkers && count_legal(pos) == 0)) return true;
     const auto& h = pos.history();
     const int last = int(h.size()) - 1;
     const int end = std::min({int(st.rule50), int(st.pliesFromNull), last});

@@ -211,14 +211,13 @@ Reason check_castling_960(const Position& pos) {
 }
 
 // ---------------------------------------------------------------------------
-// Clocks (9.3, 9.6.2).
+// Clocks (9.3). A clock above 150 is reachable: 9.6.2 ends the game at 150, but
+// the moves played after it are still legal moves (laws::game_outcome reports the
+// ending, and the ply it came at).
 // ---------------------------------------------------------------------------
 
 Reason check_clocks(const Position& pos) {
     const int clock = pos.rule50_count();
-    if (clock > 150)
-        return "halfmove clock " + std::to_string(clock)
-               + " is above 150: the seventy-five-move rule (9.6.2) ended the game at 150";
     if (clock > pos.game_ply())
         return "halfmove clock " + std::to_string(clock) + " counts more half-moves than the " + std::to_string(pos.game_ply())
                + " the fullmove number " + std::to_string(pos.fullmove_number()) + " leaves room for";

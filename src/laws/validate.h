@@ -21,8 +21,9 @@
 //     castling     Chess960: a king with a right stands between its rooks' files
 //                  (b-g), and both sides' rights agree on the king's and the rooks'
 //                  starting files (the arrays are mirrored)                (3.8.2)
-//     clocks       halfmove clock <= 150 (9.6.2 ends the game there) and no larger
-//                  than the plies the fullmove number leaves room for   (9.3, 9.6.2)
+//     clocks       halfmove clock no larger than the plies the fullmove number
+//                  leaves room for; above 150 is accepted, since the moves played
+//                  after 9.6.2 ended the game are still legal moves    (9.3)
 //     en passant   the target is on the 6th (3rd) rank, the pawn that advanced stands
 //                  in front of it, the two squares it crossed are empty, and the
 //                  halfmove clock is 0                                  (3.7.4)

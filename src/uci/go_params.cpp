@@ -24,6 +24,34 @@ bool is_keyword(std::string_view t) {
     return false;
 }
 
+// Why a value is not an integer the command can use.
+std::string bad_integer(std::string_view t) {
+    const std::string_view digits = t.substr(!t.empty() && (t[0] == '-' || t[0] == '+'));
+    const bool numeral = !digits.empty() && std::ranges::all_of(digits, [](char c) { return c >= '0' && c <= '9'; });
+    return text::quoted(t) + (numeral ? " is out of range (64 bits)" : " is not an integer");
+}
+
+// The moves of `searchmoves` from tokens[i + 1] up to the next keyword; i ends on the last.
+void read_searchmoves(std::span<const std::string_view> args, std::size_t& i, const Position& pos, GoCommand& go) {
+    std::vector<Move>& moves = go.limits.searchmoves;
+    moves.clear();
+    std::vector<std::string> bad;
+    bool given = false;
+    while (i + 1 < args.size() && !is_keyword(args[i + 1])) {
+        const std::string_view t = args[++i];
+        given = true;
+        if (const Move m = parse_uci_move(pos, t)) moves.push_back(m);
+        else bad.push_back(text::quoted(t) + (is_uci_move_syntax(t) ? " is not legal in " + pos.fen() : " is not a UCI move"));
+    }
+    if (!given) go.ignored.emplace_back("go searchmoves: no moves given; every legal move is searched");
+    else if (moves.empty()) {
+        std::string why = "go searchmoves: ";
+        for (std::size_t k = 0; k < bad.size(); ++k) why += (k ? ", " : "") + bad[k];
+        go.ignored.push_back(why + "; no move is left, so every legal move is searched");
+    } else
+        for (const std::string& b : bad) go.ignored.push_back("go searchmoves: " + b + "; ignored");
+}
+
 } // namespace
 
 std::expected<GoCommand, std::string> parse_go(std::span<const std::string_view> args, const Position& pos, TimePoint received) {
@@ -35,44 +63,53 @@ std::expected<GoCommand, std::string> parse_go(std::span<const std::string_view>
 
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string_view key = args[i];
+        const bool perft = key == "perft";
+        other = other || !perft;
         if (key == "infinite") {
-            l.infinite = other = true;
+            l.infinite = true;
             continue;
         }
         if (key == "ponder") {
-            l.ponder = other = true;
+            l.ponder = true;
             continue;
         }
         if (key == "searchmoves") {
-            other = true;
-            l.searchmoves.clear();
-            while (i + 1 < args.size() && !is_keyword(args[i + 1])) {
-                const std::string_view t = args[++i];
-                const Move m = parse_uci_move(pos, t);
-                if (!m)
-                    return Err("go searchmoves: " + text::quoted(t)
-                               + (is_uci_move_syntax(t) ? " is not legal in " + pos.fen() : " is not a UCI move"));
-                l.searchmoves.push_back(m);
-            }
-            if (l.searchmoves.empty()) return Err("go searchmoves: no moves given");
+            read_searchmoves(args, i, pos, go);
             continue;
         }
-        if (!is_keyword(key)) return Err("go: unknown parameter " + text::quoted(key));
+        if (!is_keyword(key)) {
+            std::string values;
+            while (i + 1 < args.size() && !is_keyword(args[i + 1]))
+                values += (values.empty() ? "" : " ") + text::quoted(args[++i]);
+            go.ignored.push_back("go: unknown parameter " + text::quoted(key) + (values.empty() ? "" : " (with " + values + ")")
+                                 + " ignored");
+            continue;
+        }
 
-        if (i + 1 >= args.size()) return Err("go " + std::string(key) + ": missing value");
+        // A keyword with a value; the next keyword is never taken for one.
+        const std::string name = "go " + std::string(key) + ": ";
+        if (i + 1 >= args.size() || is_keyword(args[i + 1])) {
+            if (perft) return Err(name + "missing depth");
+            go.ignored.push_back(name + "missing value; ignored");
+            continue;
+        }
         const std::string_view valueText = args[++i];
         const auto v = text::parse_int(valueText);
-        if (!v) return Err("go " + std::string(key) + ": " + text::quoted(valueText) + " is not an integer");
         const bool signedOk = key == "wtime" || key == "btime";
-        if (*v < 0 && !signedOk) return Err("go " + std::string(key) + ": " + std::to_string(*v) + " is negative");
-
-        if (key == "perft") {
-            if (*v < 1 || *v > MaxPerftDepth)
-                return Err("go perft: depth " + std::to_string(*v) + " is outside 1.." + std::to_string(MaxPerftDepth));
+        std::string wrong;
+        if (!v) wrong = bad_integer(valueText);
+        else if (*v < 0 && !signedOk) wrong = std::to_string(*v) + " is negative";
+        if (perft) {
+            if (wrong.empty() && (*v < 1 || *v > MaxPerftDepth))
+                wrong = "depth " + std::to_string(*v) + " is outside 1.." + std::to_string(MaxPerftDepth);
+            if (!wrong.empty()) return Err(name + wrong);
             go.perft = int(*v);
             continue;
         }
-        other = true;
+        if (!wrong.empty()) {
+            go.ignored.push_back(name + wrong + "; ignored");
+            continue;
+        }
         if (key == "wtime") l.time[WHITE] = std::max<std::int64_t>(0, *v);
         else if (key == "btime") l.time[BLACK] = std::max<std::int64_t>(0, *v);
         else if (key == "winc") l.inc[WHITE] = *v;

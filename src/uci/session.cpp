@@ -5,6 +5,7 @@
 #include "board/flip.h"
 #include "board/movegen.h"
 #include "eval/evaluate.h"
+#include "laws/rules.h"
 #include "laws/validate.h"
 #include "notation/display.h"
 #include "notation/eval_report.h"
@@ -26,12 +27,18 @@ namespace {
 
 using Err = std::unexpected<std::string>;
 
+// A search for a move where the result is already settled (a game over by a rule
+// that needs no claim): a few thousand nodes, a sensible move without a wait.
+constexpr int EndedRootDepth = 4;
+
 // One error must stay one line whatever text a lower layer hands back.
 std::string one_line(std::string s) {
     for (char& c : s)
         if (c == '\n' || c == '\r') c = ' ';
     return s;
 }
+
+std::string error_line(const std::string& why) { return "info string error: " + one_line(why) + '\n'; }
 
 std::expected<std::string, std::string> no_arguments(std::string_view command, std::span<const std::string_view> args,
                                                      std::string reply) {
@@ -55,7 +62,7 @@ UciSession::UciSession(std::ostream& out) : out_(out), startFen_(Position::Start
 }
 
 bool UciSession::handle_line(std::string_view line) {
-    const auto fail = [this](const std::string& why) { out_.send("info string error: " + one_line(why) + '\n'); };
+    const auto fail = [this](const std::string& why) { out_.send(error_line(why)); };
 
     if (line.size() > MaxLineBytes) {
         fail("line longer than " + std::to_string(MaxLineBytes) + " bytes refused");
@@ -137,11 +144,22 @@ UciSession::Reply UciSession::cmd_position(Args args) {
     moves.reserve(moveTexts.size());
     for (std::size_t k = 0; k < moveTexts.size(); ++k) {
         const std::string_view t = moveTexts[k];
+        const std::string which = "position: move " + std::to_string(k + 1) + " " + text::quoted(t);
+        // Moves after an automatic ending (5.2.2, 9.6.1, 9.6.2) are legal and kept:
+        // refusing them would leave the engine on another board than the GUI's.
+        // Only where no legal move exists (5.1.1, 5.2.1) is there nothing to play.
         const Move m = parse_uci_move(next, t);
-        if (!m)
-            return Err("position: move " + std::to_string(k + 1) + " " + text::quoted(t)
-                       + (is_uci_move_syntax(t) ? " is not legal in " + next.fen() : " is not a UCI move")
-                       + "; position unchanged");
+        if (!m) {
+            std::string why = is_uci_move_syntax(t) ? " is not legal in " + next.fen() : " is not a UCI move";
+            if (count_legal(next) == 0) {
+                const laws::StateText& end = laws::state_text(laws::game_state(next));
+                why += ": the game ended there by " + std::string(end.name) + " (" + std::string(end.article) + ")";
+            }
+            return Err(which + why + "; position unchanged");
+        }
+        if (next.game_ply() >= Position::MaxGamePly)
+            return Err(which + ": the fullmove number would pass " + std::to_string(Position::MaxFullmoveNumber)
+                       + ", the most a position holds; position unchanged");
         next.do_move(m);
         moves.push_back(m);
     }
@@ -220,32 +238,44 @@ UciSession::Reply UciSession::cmd_setoption(Args args) {
 
     // UCI_Chess960 changes how castling is written and which set-ups are
     // allowed, but the GUI expects the board it last sent to stay. So the
-    // current game is replayed under the new mode; when it cannot be (a 960
-    // set-up has no standard reading), the switch is refused, leaving option
-    // and position as they were. The GUI's next `position` decides anyway.
+    // current game is replayed under the new mode. The switch itself is never
+    // refused (a GUI sets the option and goes on): when the game cannot be
+    // replayed (a 960 set-up has no standard reading), an info line says so and
+    // the start position takes its place, until the GUI's next `position`.
+    std::string note;
     if (change->id == OptionId::UciChess960 && change->value != options_.value(OptionId::UciChess960)) {
-        auto rebuilt = replay(change->value != 0);
-        if (!rebuilt)
-            return Err("setoption: UCI_Chess960 stays " + std::string(options_.check(OptionId::UciChess960) ? "true" : "false")
-                       + ": the current position cannot be set up in the other mode (" + rebuilt.error()
-                       + "); send a new position first");
-        pos_ = std::move(*rebuilt);
+        const bool chess960 = change->value != 0;
+        if (auto rebuilt = replay(chess960)) pos_ = std::move(*rebuilt);
+        else {
+            note = "info string UCI_Chess960 is now " + std::string(chess960 ? "true" : "false") + ": the position " + pos_.fen()
+                   + " cannot be set up in " + (chess960 ? "Chess960" : "standard chess") + " (" + one_line(rebuilt.error())
+                   + "); the position is now the start position\n";
+            (void)pos_.set(Position::StartFen, chess960); // the standard array is a Chess960 one too
+            startFen_ = Position::StartFen;
+            moves_.clear();
+        }
         touch_.reset(pos_);
     }
     options_.apply(*change);
-    return "";
+    return note;
+}
+
+SearchOptions UciSession::search_options() const {
+    return {int(options_.value(OptionId::MultiPV)), int(options_.value(OptionId::MoveOverhead)), eval_, strength_limit()};
 }
 
 UciSession::Reply UciSession::cmd_go(Args args) {
     const TimePoint received = std::chrono::steady_clock::now(); // the clock runs from here, not from the search start
     auto go = parse_go(args, pos_, received);
-    if (!go) return Err(go.error());
+    if (!go) return Err(go.error()); // perft only: a search is never refused
     // Touch-move: only the permitted moves (a perft counts every legal move).
-    const auto forced = go->perft ? Move::none() : touch_.restrict(go->limits, pos_);
-    if (!forced) return Err(forced.error());
+    const Move forced = go->perft ? Move::none() : touch_.restrict(go->limits, pos_, go->ignored);
     stop_search(); // a go during a search: the old one answers first, so every go gets one bestmove
+    for (const std::string& why : go->ignored) out_.send(error_line(why));
     if (go->perft) return perft_report(pos_, *go->perft, int(options_.value(OptionId::Threads)));
-    if (*forced) return answer_forced(*forced, go->limits);
+    if (const laws::GameOutcome outcome = laws::game_outcome(pos_); laws::ending(outcome.state) == laws::Ending::Automatic)
+        return answer_ended(outcome, forced, go->limits);
+    if (forced) return answer_now(forced, go->limits);
 
     SearchCallbacks cb;
     const bool showWdl = options_.check(OptionId::UciShowWDL);
@@ -255,10 +285,35 @@ UciSession::Reply UciSession::cmd_go(Args args) {
                   + '\n');
     };
     cb.onBestmove = [this, root = pos_](Move best, Move ponder) { out_.send(format_bestmove(best, ponder, root)); };
-    const SearchOptions so{int(options_.value(OptionId::MultiPV)), int(options_.value(OptionId::MoveOverhead)), eval_,
-                           strength_limit()};
-    pool_.start(pos_, go->limits, so, std::move(cb));
+    pool_.start(pos_, go->limits, search_options(), std::move(cb));
     return "";
+}
+
+// The game is over by a rule that needs no claim (5.2.2, 9.6.1, 9.6.2), at the root
+// or before it: there is nothing to search for. The GUI, which may not apply the
+// rule or may be playing on past it, still gets the draw score, the rule and a
+// legal move (0000 only where none exists), picked by a shallow search.
+UciSession::Reply UciSession::answer_ended(const laws::GameOutcome& outcome, Move forced, const SearchLimits& limits) {
+    static const std::vector<Move> noPv;
+    const SearchReport draw{0, 0, 1, VALUE_DRAW, BOUND_EXACT, 0, 0, 0, &noPv};
+    const laws::StateText& rule = laws::state_text(outcome.state);
+    std::string lines = format_info(draw, pos_, options_.check(OptionId::UciShowWDL))
+                        + "info string game over: " + std::string(rule.name) + " (article " + std::string(rule.article) + ")";
+    if (outcome.ply < pos_.game_ply()) lines += " at ply " + std::to_string(outcome.ply);
+    out_.send(lines + ": " + std::string(rule.text) + "; the move below is not searched for a result\n");
+    return answer_now(forced ? forced : quick_pick(limits.searchmoves), limits);
+}
+
+Move UciSession::quick_pick(const std::vector<Move>& searchmoves) {
+    SearchLimits quick;
+    quick.depth = EndedRootDepth;
+    quick.searchmoves = searchmoves;
+    Move best = Move::none();
+    SearchCallbacks cb; // silent: only the move is wanted
+    cb.onBestmove = [&best](Move m, Move) { best = m; };
+    pool_.start(pos_, quick, search_options(), std::move(cb));
+    pool_.wait();
+    return best;
 }
 
 strength::Limit UciSession::strength_limit() const {
@@ -266,10 +321,10 @@ strength::Limit UciSession::strength_limit() const {
     return strength::for_skill(int(options_.value(OptionId::SkillLevel)));
 }
 
-// One permitted move: no search. `go infinite` and `go ponder` still may not
+// A bestmove known without a search. `go infinite` and `go ponder` still may not
 // answer before `stop` (or `ponderhit`), so their bestmove waits for it.
-UciSession::Reply UciSession::answer_forced(Move m, const SearchLimits& limits) {
-    std::string line = "bestmove " + to_uci(m, pos_) + '\n';
+UciSession::Reply UciSession::answer_now(Move m, const SearchLimits& limits) {
+    std::string line = format_bestmove(m, Move::none(), pos_);
     if (!limits.infinite && !limits.ponder) return line;
     heldBestmove_ = std::move(line);
     heldInfinite_ = limits.infinite;

@@ -13,6 +13,7 @@
 
 #include "board/position.h"
 #include "eval/evaluate.h"
+#include "laws/rules.h"
 #include "search/bench.h"
 #include "search/threads.h"
 #include "uci/options.h"
@@ -57,8 +58,12 @@ private:
     Reply cmd_bench(Args args);
     // The colour mirror replaces the position; its history is dropped.
     Reply cmd_flip();
-    // One move permitted by touch-move: answered without a search.
-    Reply answer_forced(Move m, const SearchLimits& limits);
+    // A bestmove without a search: one move permitted by touch-move, or a game
+    // already over by an automatic rule (answer_ended, its move from quick_pick).
+    Reply answer_now(Move m, const SearchLimits& limits);
+    Reply answer_ended(const laws::GameOutcome& outcome, Move forced, const SearchLimits& limits);
+    Move quick_pick(const std::vector<Move>& searchmoves);
+    SearchOptions search_options() const;
     strength::Limit strength_limit() const; // from UCI_LimitStrength, UCI_Elo and Skill Level
     void send_held_bestmove();
     // Ends a running search (its bestmove is sent) before the state it reads changes.

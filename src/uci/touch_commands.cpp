@@ -24,7 +24,7 @@ TouchCommands::Reply TouchCommands::obligation(Args args, const Position& pos) c
     return obligation_line(touch_.obligation(), pos);
 }
 
-std::expected<Move, std::string> TouchCommands::restrict(SearchLimits& limits, const Position& pos) const {
+Move TouchCommands::restrict(SearchLimits& limits, const Position& pos, std::vector<std::string>& ignored) const {
     if (!touch_.any_obligation_event()) return Move::none();
     const Obligation ob = touch_.obligation();
     if (ob.moves.empty()) return Move::none(); // no legal move: the search answers as usual
@@ -32,9 +32,12 @@ std::expected<Move, std::string> TouchCommands::restrict(SearchLimits& limits, c
     for (Move m : ob.moves)
         if (limits.searchmoves.empty() || std::ranges::find(limits.searchmoves, m) != limits.searchmoves.end())
             permitted.push_back(m);
-    if (permitted.empty())
-        return Err("go searchmoves: none of them is permitted by touch-move (article " + std::string(article_number(ob.article))
-                   + ": " + moves_text(ob.moves, pos) + ")");
+    if (permitted.empty()) {
+        ignored.push_back("go searchmoves: none of them is permitted by touch-move (article "
+                          + std::string(article_number(ob.article)) + ": " + moves_text(ob.moves, pos)
+                          + "); every permitted move is searched");
+        permitted.assign(ob.moves.begin(), ob.moves.end());
+    }
     limits.searchmoves = permitted;
     return permitted.size() == 1 ? permitted[0] : Move::none();
 }

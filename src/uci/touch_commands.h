@@ -8,6 +8,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "board/position.h"
 #include "laws/touchmove.h"
@@ -29,10 +30,12 @@ public:
     Reply obligation(Args args, const Position& pos) const;
 
     // Narrows a search to the permitted moves, cut down to its searchmoves when both
-    // are given; an empty intersection is refused (no bestmove could be both). With
-    // no event in force the limits are left as they were. Returns the move to
-    // answer with at once when only one is permitted (Move::none() otherwise).
-    std::expected<Move, std::string> restrict(SearchLimits& limits, const Position& pos) const;
+    // are given. When none of the searchmoves is permitted, the searchmoves are left
+    // out (their reason added to `ignored`) and every permitted move is searched: a
+    // `go` is never left without its bestmove. With no event in force the limits
+    // are left as they were. Returns the move to answer with at once when only one
+    // is permitted (Move::none() otherwise).
+    Move restrict(SearchLimits& limits, const Position& pos, std::vector<std::string>& ignored) const;
 
 private:
     TouchMove touch_;

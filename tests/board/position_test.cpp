@@ -7,6 +7,7 @@
 
 #include "board/movegen.h"
 #include "support/files.h"
+#include "notation/move_text.h"
 #include "support/perft_suites.h"
 #include "support/position.h"
 
@@ -154,6 +155,9 @@ TEST_CASE("FEN errors name what is wrong and leave the position unchanged") {
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1", "en passant field"},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - -1 1", "halfmove clock"},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", "fullmove number"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1000000000", "fullmove number"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2000000000 1", "halfmove clock"},
+        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 01", "fullmove number"},
         {"rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1", "one black king"},
         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKKNR w kq - 0 1", "one white king"},
         {"rnbqkbnP/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNR w KQq - 0 1", "pawn on the first or last rank"},
@@ -168,6 +172,19 @@ TEST_CASE("FEN errors name what is wrong and leave the position unchanged") {
         CHECK_MESSAGE(result.error().find(reason) != std::string::npos, std::string(fen) << " -> " << result.error());
         CHECK(Snapshot(pos) == before);
     }
+}
+
+TEST_CASE("9.6.2 the counters hold any game: read up to their bounds, written back, and never wrap") {
+    // The largest values a FEN may carry come back as they went in.
+    for (const char* fen : {"4k3/8/8/8/8/8/8/R3K3 w - - 200 120", "4k3/8/8/8/8/8/8/R3K3 b - - 1999999997 999999999"}) {
+        CHECK(from_fen(fen).fen() == fen);
+    }
+    CHECK(Position::MaxGamePly == 1'999'999'997);
+    // A clock past 65,535 (16 bits) keeps counting.
+    Position pos = from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 65534 40000");
+    for (const char* m : {"a1a2", "e8d8", "a2a1"}) pos.do_move(parse_uci_move(pos, m));
+    CHECK(pos.rule50_count() == 65537);
+    CHECK(pos.fen() == "3k4/8/8/8/8/8/8/R3K3 b - - 65537 40001");
 }
 
 TEST_CASE("staged generation: tactical and quiet moves partition the legal moves") {

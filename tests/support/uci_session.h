@@ -2,6 +2,8 @@
 // (support/lines.h has the helpers that split it into lines).
 #pragma once
 
+#include <doctest/doctest.h>
+
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -46,5 +48,24 @@ struct Session {
         return "";
     }
 };
+
+// After 1. e4: the position of MovedSession.
+inline constexpr const char* AfterE4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+
+// A session that has left the start position, so "unchanged" means something.
+struct MovedSession : Session {
+    MovedSession() {
+        send("position startpos moves e2e4");
+        REQUIRE(fen() == AfterE4);
+    }
+};
+
+// The move of the first `bestmove` line of out, without its ponder move; "" if none.
+inline std::string bestmove_of(const std::string& out) {
+    for (const std::string& l : split_lines(out))
+        if (l.starts_with("bestmove "))
+            return l.substr(9, l.find(' ', 9) == std::string::npos ? std::string::npos : l.find(' ', 9) - 9);
+    return "";
+}
 
 } // namespace jadoube::test

@@ -11,12 +11,6 @@
 
 using namespace jadoube::test;
 
-namespace {
-
-constexpr const char* AfterE4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
-
-} // namespace
-
 TEST_SUITE("uci") {
 
 TEST_CASE("3.10.3 position fen refuses an unreachable position with one line and keeps the previous one") {
@@ -25,7 +19,7 @@ TEST_CASE("3.10.3 position fen refuses an unreachable position with one line and
     REQUIRE(s.fen() == AfterE4);
     const std::pair<const char*, const char*> cases[] = {
         {"position fen 4k3/8/8/8/8/P7/PPPPPPPP/4K3 b - - 0 1", "9 pawns"},
-        {"position fen 4k3/8/8/8/8/8/8/4K2R w - - 151 200", "above 150"},
+        {"position fen 4k3/8/8/8/8/8/8/4K2R w - - 200 100", "counts more half-moves than the 198"},
         {"position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1", "no black pawn on e5"},
         {"position fen 8/8/8/8/8/3k4/4P3/4K3 b - - 0 1", "no last move of White"},
         {"position fen 8/8/8/3kK3/8/8/8/8 w - - 0 1", "adjacent"},
