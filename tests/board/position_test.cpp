@@ -6,8 +6,8 @@
 #include <string>
 
 #include "board/movegen.h"
-#include "support/files.h"
 #include "notation/move_text.h"
+#include "support/files.h"
 #include "support/perft_suites.h"
 #include "support/position.h"
 
