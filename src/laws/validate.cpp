@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <optional>
 
+#include "laws/move_parity.h"
+
 namespace jadoube::laws {
 
 namespace {
@@ -118,35 +120,64 @@ Reason check_promotions(const Position& pos) {
 
 constexpr int Infeasible = 1000;
 
+// The files (bit f for file f) whose square on c's 7th rank holds an enemy pawn. A
+// pawn on its own second rank never moved (pawns only go forward), so it stood there
+// all game, and none of c's pawns can have stood on that square.
+int unmoved_enemy_pawn_files(const Position& pos, Color c) {
+    int files = 0;
+    for (Bitboard b = pos.pieces(~c, PAWN) & rank_bb(relative_rank(c, RANK_7)); b;) files |= 1 << file_of(pop_lsb(b));
+    return files;
+}
+
+// The fewest captures a pawn of c's from file f0 needed to promote to a piece of this
+// kind. On its way it stood on its 7th rank on some file y, |y - f0| captures away, and
+// promoted on y or, capturing once more, on y - 1 or y + 1; a bishop keeps the colour of
+// its promotion square. `blocked` lists the files whose 7th-rank square the pawn cannot
+// have stood on (unmoved_enemy_pawn_files): the pawn left its file to pass such a pawn.
+int promotion_cost(Color c, Promo kind, int f0, int blocked) {
+    int best = Infeasible;
+    for (int y = 0; y < 8; ++y) {
+        if (blocked & (1 << y)) continue;
+        for (int p = std::max(0, y - 1); p <= std::min(7, y + 1); ++p) {
+            const bool dark = DARK_SQUARES & square_bb(make_square(File(p), relative_rank(c, RANK_8)));
+            if (kind != Promo::Any && dark != (kind == Promo::Dark)) continue;
+            best = std::min(best, std::abs(y - f0) + (p != y ? 1 : 0));
+        }
+    }
+    return best;
+}
+
 // The fewest captures c's pawns must have made: every pawn on the board and every
 // promoted piece gets its own starting file; a pawn on file f and relative rank r
 // (0-based) came from a file at most r-1 away, costing one capture per file; a
-// promoted bishop of one colour costs a capture when the promotion square of its
-// starting file is of the other colour. Infeasible when no assignment exists.
-int min_pawn_captures(const Position& pos, Color c) {
+// promoted piece costs what promotion_cost says, where `pastUnmoved` chooses whether
+// enemy pawns on their starting squares block the promoting pawns' files. Infeasible
+// when no assignment exists.
+int min_pawn_captures(const Position& pos, Color c, bool pastUnmoved) {
     struct Item {
         int file = 0, reach = 0; // a pawn on the board
         bool promo = false;
         Promo kind = Promo::Any;
     };
-    std::array<Item, 16> items{};
-    int n = 0;
-    for (Bitboard b = pos.pieces(c, PAWN); b && n < 16;) {
-        const Square s = pop_lsb(b);
-        items[n++] = Item{file_of(s), relative_rank(c, rank_of(s)) - 1, false, Promo::Any};
-    }
     const Excess e = excess_material(pos, c);
-    for (int i = 0; i < e.queens + e.rooks + e.knights && n < 16; ++i) items[n++] = Item{0, 0, true, Promo::Any};
-    for (int i = 0; i < e.light && n < 16; ++i) items[n++] = Item{0, 0, true, Promo::Light};
-    for (int i = 0; i < e.dark && n < 16; ++i) items[n++] = Item{0, 0, true, Promo::Dark};
+    const int n = popcount(pos.pieces(c, PAWN)) + e.total();
     if (n > 8) return Infeasible; // the other checks say why
+    std::array<Item, 8> items{};
+    std::size_t filled = 0;
+    for (Bitboard b = pos.pieces(c, PAWN); b;) {
+        const Square s = pop_lsb(b);
+        items[filled++] = Item{file_of(s), relative_rank(c, rank_of(s)) - 1, false, Promo::Any};
+    }
+    auto promoted = [&](int count, Promo kind) {
+        for (int i = 0; i < count; ++i) items[filled++] = Item{0, 0, true, kind};
+    };
+    promoted(e.queens + e.rooks + e.knights, Promo::Any);
+    promoted(e.light, Promo::Light);
+    promoted(e.dark, Promo::Dark);
 
-    const auto cost = [c](const Item& it, int f0) {
-        if (it.promo) {
-            if (it.kind == Promo::Any) return 0;
-            const bool dark = DARK_SQUARES & square_bb(make_square(File(f0), relative_rank(c, RANK_8)));
-            return dark == (it.kind == Promo::Dark) ? 0 : 1;
-        }
+    const int blocked = pastUnmoved ? unmoved_enemy_pawn_files(pos, c) : 0;
+    const auto cost = [c, blocked](const Item& it, int f0) {
+        if (it.promo) return promotion_cost(c, it.kind, f0, blocked);
         const int d = std::abs(it.file - f0);
         return d <= it.reach ? d : Infeasible;
     };
@@ -164,7 +195,7 @@ int min_pawn_captures(const Position& pos, Color c) {
         }
         for (int f = 0; f < 8; ++f)
             if (!(mask & (1 << f)))
-                if (const int w = cost(items[k], f); w < Infeasible)
+                if (const int w = cost(items[std::size_t(k)], f); w < Infeasible)
                     dp[mask | (1 << f)] = std::min(dp[mask | (1 << f)], dp[mask] + w);
     }
     return best;
@@ -172,7 +203,7 @@ int min_pawn_captures(const Position& pos, Color c) {
 
 Reason check_pawn_captures(const Position& pos) {
     for (Color c : {WHITE, BLACK}) {
-        const int need = min_pawn_captures(pos, c);
+        const int need = min_pawn_captures(pos, c, false);
         if (need >= Infeasible)
             return side(c) + "'s pawns cannot each have come from a starting file of their own (a pawn on its n-th rank "
                            "has captured at most n-2 times, one file per capture)";
@@ -180,6 +211,26 @@ Reason check_pawn_captures(const Position& pos) {
         if (need > missing)
             return side(c) + "'s pawns (with its promotions) need at least " + plural(need, "capture", "captures")
                    + " to stand on their files, but " + side(~c) + " has only " + plural(missing, "man", "men") + " missing";
+    }
+    return {};
+}
+
+// 3.7.1, 3.7.3: a pawn that promoted passed its 7th rank on a file where no enemy pawn
+// stands unmoved; to pass one on its own file it left the file, capturing. Run after
+// check_pawn_captures, so a refusal here is owed to the unmoved pawns alone.
+Reason check_promotion_paths(const Position& pos) {
+    for (Color c : {WHITE, BLACK}) {
+        const int need = min_pawn_captures(pos, c, true);
+        const int missing = 16 - popcount(pos.pieces(~c));
+        if (need <= missing) continue;
+        const Bitboard unmoved = pos.pieces(~c, PAWN) & rank_bb(relative_rank(c, RANK_7));
+        const std::string blockers = side(~c) + "'s pawns that never left their starting squares (" + men_on(pos, unmoved) + ")";
+        if (need >= Infeasible)
+            return side(c) + " has promoted, but " + blockers + " hold every square of " + side(c)
+                   + "'s 7th rank, where a promoting pawn stands before it promotes";
+        return side(c) + "'s promoted pieces come from pawns that had to leave their files to pass " + blockers
+               + ": with its other pawns that needs at least " + plural(need, "capture", "captures") + ", but " + side(~c)
+               + " has only " + plural(missing, "man", "men") + " missing";
     }
     return {};
 }
@@ -440,14 +491,32 @@ Reason check_last_move(const Position& pos) {
                   : "");
 }
 
+// ---------------------------------------------------------------------------
+// Move parity (3.10.3, 1.2): White moves first and the players alternate, so with
+// White to move both sides have made equally many moves, with Black to move White
+// one more. moves_parity says when the men on the board fix a side's count modulo 2.
+// ---------------------------------------------------------------------------
+
+Reason check_move_parity(const Position& pos) {
+    const std::optional<int> white = moves_parity(pos, WHITE), black = moves_parity(pos, BLACK);
+    if (!white || !black) return {};
+    const Color toMove = *white == *black ? WHITE : BLACK;
+    if (pos.side_to_move() == toMove) return {};
+    auto count = [](int parity) { return parity ? "an odd number" : "an even number"; };
+    return std::string("White has made ") + count(*white) + " of moves and Black " + count(*black)
+           + " (with every pawn unmoved only the knights, each changing square colour with every move, and rooks, "
+             "queen and king walled in on the first rank can have moved), so "
+           + side(toMove) + " is to move";
+}
+
 } // namespace
 
 std::expected<void, std::string> validate(const Position& pos) {
     // Cheap counting first, then the geometry; check_last_move relies on the en
     // passant field having passed its own checks.
     static constexpr Reason (*checks[])(const Position&) = {
-        check_pawn_count, check_promotions, check_pawn_captures, check_castling_960,
-        check_clocks,     check_en_passant, check_checkers,      check_last_move,
+        check_pawn_count, check_promotions, check_pawn_captures, check_promotion_paths, check_castling_960,
+        check_clocks,     check_en_passant, check_checkers,      check_last_move,       check_move_parity,
     };
     for (auto check : checks)
         if (Reason why = check(pos)) return std::unexpected(std::move(*why));

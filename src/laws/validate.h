@@ -18,6 +18,10 @@
 //                  at most n-2, every pawn (and every promotion) has its own
 //                  starting file, and the total needed is at most the opponent's
 //                  missing men                                          (3.7.3, 3.1.1)
+//     promotion    a promoted pawn stood on its 7th rank on a file where no enemy
+//       paths      pawn stands unmoved (an enemy pawn on its second rank stood there
+//                  all game): passing one on its own file costs captures, counted
+//                  with the others against the opponent's missing men (3.7.1, 3.7.3)
 //     castling     Chess960: a king with a right stands between its rooks' files
 //                  (b-g), and both sides' rights agree on the king's and the rooks'
 //                  starting files (the arrays are mirrored)                (3.8.2)
@@ -37,6 +41,11 @@
 //                  a castling right rules out moves of that king and rook). This
 //                  covers impossible double checks, checks no move could give and
 //                  sides with no possible last move.            (3.10.3, 3.9.2)
+//     move parity  standard chess, every pawn of both sides unmoved: the men fix
+//                  how many moves each side made, modulo 2 (knights change square
+//                  colour with each move; rooks, queen and king walled in on the
+//                  first rank; laws/move_parity.h), and White moves first, so they
+//                  fix the side to move                           (3.10.3, 1.2, 3.6)
 #pragma once
 
 #include <expected>

@@ -174,8 +174,10 @@ UciSession::Reply UciSession::cmd_flip() {
     stop_search();
     const std::string fen = flipped_fen(pos_);
     auto flipped = laws::setup(fen, options_.check(OptionId::UciChess960));
-    // The mirror of a reachable position is reachable (the Laws are colour-blind
-    // but for who moves first, which flipped_fen's move number allows for).
+    // The mirror of a reachable position is not always reachable: the Laws are
+    // colour-blind but for who moves first (1.2), and where the men fix how many
+    // moves each side made (the start position's mirror, Black to move in the
+    // initial array) the mirror is refused (3.10.3) and the position stays.
     if (!flipped) return Err("flip: the mirror " + fen + " is refused: " + flipped.error().message);
     pos_ = std::move(*flipped);
     startFen_ = pos_.fen(CastlingNotation::XFen);

@@ -2,12 +2,10 @@
 // search's fast draw test on the same positions.
 #include <doctest/doctest.h>
 
-#include <sstream>
 #include <string>
 
 #include "laws/rules.h"
-#include "laws/validate.h"
-#include "notation/move_text.h"
+#include "support/play.h"
 #include "support/position.h"
 
 using namespace jadoube;
@@ -15,19 +13,7 @@ using laws::GameState;
 
 namespace {
 
-// The position after the moves (UCI text, space separated) from a validated FEN.
-Position play(const std::string& fen, const std::string& moves = "", bool chess960 = false) {
-    auto start = laws::setup(fen, chess960);
-    REQUIRE_MESSAGE(start.has_value(), fen << ": " << (start ? "" : start.error().message));
-    Position pos = std::move(*start);
-    std::istringstream in(moves);
-    for (std::string m; in >> m;) {
-        const Move mv = parse_uci_move(pos, m);
-        REQUIRE_MESSAGE(mv, m << " is not legal in " << pos.fen());
-        pos.do_move(mv);
-    }
-    return pos;
-}
+using test::play;
 
 const std::string KnightCycle = "g1f3 g8f6 f3g1 f6g8"; // back where it started, four plies later
 

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "laws/validate.h"
+#include "support/play.h"
 
 using namespace jadoube;
 
@@ -27,6 +28,15 @@ void refused(const std::string& fen, const std::string& reason, bool chess960 = 
 void accepted(const std::string& fen, bool chess960 = false) {
     const std::string why = refusal(fen, chess960);
     CHECK_MESSAGE(why.empty(), fen << " -> " << why);
+}
+
+// A proof game: the moves (UCI text), played by the board's own move code from the
+// standard initial array, reach a position whose placement and side to move are
+// `reached` (the first two FEN fields), and the Laws accept that position's FEN.
+void reached_by(const std::string& moves, const std::string& reached) {
+    const std::string fen = test::play(std::string(Position::StartFen), moves).fen();
+    CHECK_MESSAGE(fen.starts_with(reached + ' '), moves << " -> " << fen << ", expected " << reached);
+    accepted(fen);
 }
 
 } // namespace
@@ -118,6 +128,93 @@ TEST_CASE("3.7.5 a promoted bishop of the other colour than its file's promotion
     // The e3 bishop is a second dark one (the c1 bishop is walled in by b2 and d2); the
     // a-pawn promotes on light a8 unless it captures, and Black has all 16 men.
     refused("rnbqkbnr/pppppppp/8/8/8/4B3/1PPPPPPP/RNBQKBNR b KQkq - 0 1", "need at least 1 capture");
+}
+
+TEST_CASE("3.7.1 a promoted pawn passed no unmoved enemy pawn on its own file") {
+    // The h-pawn promoted (the b8 queen) but seven black pawns never moved: the only 7th-rank
+    // square it can have stood on is b7, six files and six captures away, and Black misses one man.
+    refused("rQbqkbnr/p1pppppp/2n5/8/8/8/PPPPPPP1/RNBQKBNR b KQkq - 0 1",
+            "had to leave their files to pass Black's pawns that never left their starting squares");
+    refused("rQbqkbnr/p1pppppp/2n5/8/8/8/PPPPPPP1/RNBQKBNR b KQkq - 0 1", "at least 6 captures");
+    // The a-pawn promoted though a7 never moved: it went round by capturing on b7, the one man
+    // Black misses. 1.a4 Nc6 2.a5 Nb4 3.a6 Nc6 4.axb7 Ne5 5.b8=Q Nc6.
+    reached_by("a2a4 b8c6 a4a5 c6b4 a5a6 b4c6 a6b7 c6e5 b7b8q e5c6", "rQbqkbnr/p1pppppp/2n5/8/8/8/1PPPPPPP/RNBQKBNR w");
+}
+
+TEST_CASE("3.7.1 3.7.5 no promotion while every enemy pawn stands unmoved") {
+    // A promoting pawn stands on its 7th rank first; eight unmoved enemy pawns fill it.
+    refused("rnbqkbnr/pppppppp/8/8/Q7/8/1PPPPPPP/RNBQKBNR b KQkq - 0 1", "hold every square of White's 7th rank");
+    refused("rnbqkbnr/1ppppppp/8/8/q7/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "hold every square of Black's 7th rank");
+    // One enemy pawn gone from its square is enough, even with no capture by the promoting
+    // pawn: White's a-pawn took on b5, and Black's a-pawn walked down the free a-file.
+    // 1.a4 b5 2.axb5 a5 3.Ra3 a4 4.Rh3 a3 5.Nf3 a2 6.Ng1 a1=Q.
+    reached_by("a2a4 b7b5 a4b5 a7a5 a1a3 a5a4 a3h3 a4a3 g1f3 a3a2 f3g1 a2a1q", "rnbqkbnr/2pppppp/8/1P6/8/7R/1PPPPPPP/qNBQKBNR w");
+}
+
+TEST_CASE("3.10.3 the initial array with Black to move") {
+    // No pawn moved and the knights are home: each side made an even number of moves, and
+    // White moves first (1.2), so White is to move.
+    refused("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1", "so White is to move");
+    // Knights out and back: 1.Nf3 Nf6 2.Ng1 Ng8.
+    reached_by("g1f3 g8f6 f3g1 f6g8", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w");
+    // A rook shuffle between g1 and h1 keeps the count even: 1.Nf3 Nf6 2.Rg1 Ng8 3.Rh1 Nf6 4.Ng1 Ng8.
+    reached_by("g1f3 g8f6 h1g1 f6g8 g1h1 g8f6 f3g1 f6g8", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w");
+    // Knights that swapped homes made ten moves between them: 1.Nf3 Nf6 2.Nc3 Ng8 3.Nd5 Nf6
+    // 4.Nf4 Ng8 5.Nh3 Nf6 6.Ng1 Ng8 7.Ne5 Nf6 8.Nc4 Ng8 9.Na3 Nf6 10.Nb1 Ng8.
+    reached_by("g1f3 g8f6 b1c3 f6g8 c3d5 g8f6 d5f4 f6g8 f4h3 g8f6 h3g1 f6g8 f3e5 g8f6 e5c4 f6g8 c4a3 g8f6 a3b1 f6g8",
+               "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w");
+}
+
+TEST_CASE("3.10.3 a knight's square colour fixes the side to move") {
+    // g1-f3 is an odd number of knight moves, Black's knights are home: Black is to move.
+    refused("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 1", "so Black is to move");
+    reached_by("g1f3", "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b");
+    // Black's knight made an odd number of moves, White's an even one: Black is to move.
+    refused("rnbqkb1r/pppppppp/5n2/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "so Black is to move");
+    reached_by("g1f3 g8f6 f3g1", "rnbqkb1r/pppppppp/5n2/8/8/8/PPPPPPPP/RNBQKBNR b");
+}
+
+TEST_CASE("3.10.3 a rook between two first-rank squares fixes the side to move") {
+    // The a1 rook lives on a1 and b1 (c1's bishop never moved): on b1 it made an odd number
+    // of moves, as did the c3 knight, so White made an even number and is to move.
+    refused("rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/1RBQKBNR b Kkq - 0 1", "so White is to move");
+    reached_by("b1c3 b8c6 a1b1 c6b8", "rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/1RBQKBNR w");
+}
+
+TEST_CASE("3.10.3 a rook with three first-rank squares can lose a move") {
+    // With the f1 bishop taken, the h1 rook has d1-h1 and loses a move by h1-g1, g1-f1, f1-h1:
+    // the initial array without that bishop, Black to move. 1.Nc3 Nh6 2.Nb1 Ng4 3.Nc3 Ne3
+    // 4.Nb1 Nxf1 5.Nf3 Ne3 6.Rg1 Ng4 7.Rf1 Nh6 8.Rh1 Ng8 9.Ng1.
+    reached_by("b1c3 g8h6 c3b1 h6g4 b1c3 g4e3 c3b1 e3f1 g1f3 f1e3 h1g1 e3g4 g1f1 g4h6 f1h1 h6g8 f3g1",
+               "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK1NR b");
+}
+
+TEST_CASE("3.10.3 a side missing a knight fixes no count") {
+    // The b8 knight made one move before it was taken on c6, and the rest is even: the initial
+    // array without it, Black to move. 1.Nc3 Nc6 2.Nb5 Nf6 3.Nd4 Ng8 4.Nxc6 Nf6 5.Nb4 Ng8
+    // 6.Nd5 Nf6 7.Nc3 Ng8 8.Nb1.
+    reached_by("b1c3 b8c6 c3b5 g8f6 b5d4 f6g8 d4c6 g8f6 c6b4 f6g8 b4d5 g8f6 d5c3 f6g8 c3b1",
+               "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b");
+}
+
+TEST_CASE("3.10.3 move parity reads the men on the board, not the FEN's counters") {
+    // The fullmove number is no evidence: the initial array with Black to move is refused
+    // whatever it says, and with White to move accepted whatever it says.
+    refused("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 40", "so White is to move");
+    refused("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 1 2", "so White is to move");
+    accepted("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 2 2");
+}
+
+TEST_CASE("3.10.3 a moved pawn fixes no count") {
+    // A pawn on its 4th rank made one move or two, so either side may be to move:
+    // 1.e3 Nf6 2.e4 Ng8 and 1.e4 Nf6 2.Nf3 Ng8 3.Ng1.
+    reached_by("e2e3 g8f6 e3e4 f6g8", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w");
+    reached_by("e2e4 g8f6 g1f3 f6g8 f3g1", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b");
+}
+
+TEST_CASE("3.10.3 move parity is not judged in Chess960") {
+    // Start array 518 is the standard one; in Chess960 the side to move is left alone.
+    accepted("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1", true);
 }
 
 TEST_CASE("3.8.2 Chess960 castling rights agree with one mirrored array") {

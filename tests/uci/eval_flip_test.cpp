@@ -120,7 +120,13 @@ TEST_CASE("eval of a position and of its flip agree with the signs changed, line
         ++compared;
         const bool inCheck = s.uci.position().checkers() != 0;
         const std::string report = s.send("eval");
-        REQUIRE(s.send("flip").empty());
+        if (const std::string refused = s.send("flip"); !refused.empty()) {
+            // Only the start array's mirror is unreachable here: the men say no move was
+            // played, so White is to move (3.10.3, 1.2).
+            CHECK(fen == Position::StartFen);
+            CHECK(refused.find("so White is to move") != std::string::npos);
+            continue;
+        }
         const std::string mirrored = s.send("eval");
         for (std::string_view line : Lines) {
             CAPTURE(line);
