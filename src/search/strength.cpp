@@ -10,8 +10,8 @@ Limit for_elo(int elo) {
     const double above = std::clamp(elo, MinElo, MaxElo) - MinElo;
     Limit l;
     l.nodes = std::uint64_t(std::llround(NodesAtMinElo * std::exp2(above / EloPerNodeDoubling)));
-    l.candidates = CandidateLines;
     l.temperature = TemperatureAtMinElo * std::exp2(-above / EloPerTemperatureHalving);
+    l.candidates = l.temperature < MinChoiceTemperature ? 1 : CandidateLines;
     return l;
 }
 

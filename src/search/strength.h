@@ -27,13 +27,17 @@ inline constexpr int MaxSkill = 20;
 
 // The fit. Nodes and temperature at MinElo, and how many Elo points double the
 // nodes or halve the temperature.
-inline constexpr double NodesAtMinElo = 800;
-inline constexpr double EloPerNodeDoubling = 110;
+inline constexpr double NodesAtMinElo = 880;
+inline constexpr double EloPerNodeDoubling = 123;
 inline constexpr double TemperatureAtMinElo = 47; // centipawns
 inline constexpr double EloPerTemperatureHalving = 231;
 // MultiPV lines the choice is made from: enough for a plausible second choice,
 // few enough that the node budget still sees each of them.
 inline constexpr int CandidateLines = 4;
+// Below this temperature (centipawns) the choice is the best line all but always,
+// and the extra lines would only cost depth: one line is searched. The strongest
+// levels are bound by the clock, not the budget, at the controls users play them.
+inline constexpr double MinChoiceTemperature = 2;
 // Score gaps beyond this many centipawns count as this many, so exp() stays finite;
 // at any temperature the fit reaches, such a move is never chosen anyway.
 inline constexpr int MaxScoreGap = 2000;
