@@ -4,12 +4,6 @@ namespace jadoube::laws {
 
 namespace {
 
-// The squares a king steps to from any square of b.
-Bitboard king_spread(Bitboard b) {
-    const Bitboard row = b | shift<EAST>(b) | shift<WEST>(b);
-    return row | shift<NORTH>(row) | shift<SOUTH>(row);
-}
-
 // 9.2.2 square by square: the men, the side to move, the castling rights and the
 // (legal) en passant square.
 bool same_position(const Position& a, const Position& b) {
@@ -66,47 +60,13 @@ bool fivefold(const Position& pos) { return repetition_count(pos) >= FivefoldCou
 bool fifty_claimable(const Position& pos) { return pos.rule50_count() >= FiftyMoveClock && !is_checkmate(pos); }
 bool seventy_five(const Position& pos) { return pos.rule50_count() >= SeventyFiveMoveClock && !is_checkmate(pos); }
 
-bool insufficient_material(const Position& pos) {
-    if (pos.pieces(PAWN, ROOK) | pos.pieces(QUEEN)) return false;
-    const Bitboard minors = pos.pieces(KNIGHT, BISHOP);
-    if (!more_than_one(minors)) return true; // K v K, K+N v K, K+B v K
-    if (pos.pieces(KNIGHT)) return false;    // K+N+N v K and K+B v K+N can mate with help
-    // Bishops only, all on one colour: the squares of the other colour next to a king
-    // can be neither attacked nor blocked by them, so no king is ever mated.
-    return !(minors & DARK_SQUARES) || !(minors & ~DARK_SQUARES);
-}
-
-bool blocked_pawn_wall(const Position& pos) {
-    if (pos.pieces() != pos.pieces(KING, PAWN) || !pos.pieces(PAWN)) return false;
-    const Bitboard wp = pos.pieces(WHITE, PAWN), bp = pos.pieces(BLACK, PAWN), pawns = wp | bp;
-    if ((shift<NORTH>(wp) & ~pawns) || (shift<SOUTH>(bp) & ~pawns)) return false; // a pawn can advance
-    const Bitboard wAtt = pawn_attacks_bb<WHITE>(wp), bAtt = pawn_attacks_bb<BLACK>(bp);
-    if ((wAtt & bp) || (bAtt & wp)) return false; // a pawn can capture
-    if (pos.checkers() || pos.ep_square() != SQ_NONE) return false;
-    for (Color c : {WHITE, BLACK}) {
-        // Every square the king can ever reach while the pawns stand: never onto a pawn,
-        // never onto a square an enemy pawn attacks (3.9.2). Kings are ignored as
-        // obstacles, which only widens the region.
-        const Bitboard enemyAtt = c == WHITE ? bAtt : wAtt;
-        const Bitboard passable = ~pawns & ~enemyAtt;
-        Bitboard region = pos.pieces(c, KING), frontier = region;
-        while (frontier) {
-            frontier = king_spread(frontier) & passable & ~region;
-            region |= frontier;
-        }
-        // An enemy pawn no enemy pawn defends, next to that region, could be taken.
-        if (king_spread(region) & pos.pieces(~c, PAWN) & ~enemyAtt) return false;
-    }
-    return true;
-}
-
 namespace {
 
 // The automatic ending in force at a position that has a legal move, in the order
 // game_state documents; Ongoing when there is none.
 GameState automatic_ending(const Position& pos) {
     if (insufficient_material(pos)) return GameState::InsufficientMaterial;
-    if (blocked_pawn_wall(pos)) return GameState::DeadPosition;
+    if (dead_position(pos)) return GameState::DeadPosition;
     if (key_repetitions(pos) >= FivefoldCount && repetition_count(pos) >= FivefoldCount) return GameState::Fivefold;
     if (pos.rule50_count() >= SeventyFiveMoveClock) return GameState::SeventyFive;
     return GameState::Ongoing;
@@ -147,7 +107,7 @@ const StateText& state_text(GameState s) {
         {"checkmate", "5.1.1", Ending::NoLegalMove, "the king is checkmated: the game is won by the player who mated"},
         {"stalemate", "5.2.1", Ending::NoLegalMove, "the player to move has no legal move and is not in check: drawn"},
         {"insufficient-material", "5.2.2", Ending::Automatic, "neither player can checkmate with the material left: drawn"},
-        {"dead-position", "5.2.2", Ending::Automatic, "no series of legal moves can lead to checkmate (blocked pawns): drawn"},
+        {"dead-position", "5.2.2", Ending::Automatic, "no series of legal moves can lead to checkmate: drawn"},
         {"fivefold", "9.6.1", Ending::Automatic, "the same position has appeared at least five times: drawn"},
         {"seventyfive", "9.6.2", Ending::Automatic, "75 moves by each player without a pawn move or capture: drawn"},
         {"threefold-claimable", "9.2", Ending::Claimable,

@@ -1,8 +1,8 @@
 // The end of the game and the draw rules, over a Position and its recorded history:
 //   5.1.1  checkmate ends the game (and takes precedence over 9.3 and 9.6.2)
 //   5.2.1  stalemate ends the game
-//   5.2.2  a dead position ends the game: insufficient material, or a bounded proof
-//          that a pawn wall can never be broken
+//   5.2.2  a dead position ends the game: insufficient material, or a proof that
+//          neither side can ever mate (laws/dead.h)
 //   9.2    threefold repetition: a draw the player to move may claim
 //   9.3    fifty moves without a capture or pawn move: a draw that may be claimed
 //   9.6.1  fivefold repetition: drawn, no claim needed
@@ -20,6 +20,7 @@
 
 #include "board/movegen.h"
 #include "board/position.h"
+#include "laws/dead.h"
 
 namespace jadoube::laws {
 
@@ -42,22 +43,12 @@ bool fivefold(const Position& pos);            // 9.6.1: appeared at least five 
 bool fifty_claimable(const Position& pos); // 9.3: 100 half-moves on the clock, and not checkmate
 bool seventy_five(const Position& pos);    // 9.6.2: 150 half-moves on the clock, and not checkmate
 
-// 5.2.2 by material: no pawns, rooks or queens, and either at most one minor piece in
-// all, or only bishops, all on squares of one colour (any number, either side).
-bool insufficient_material(const Position& pos);
-// 5.2.2 beyond material: only kings and pawns; every pawn blocked by a pawn and none
-// able to capture; no check, no en passant; and neither king able to reach an enemy
-// pawn that no enemy pawn defends. Then no pawn ever moves and no king is ever in
-// check again, so no checkmate is possible.
-bool blocked_pawn_wall(const Position& pos);
-inline bool dead_position(const Position& pos) { return insufficient_material(pos) || blocked_pawn_wall(pos); }
-
 enum class GameState : std::uint8_t {
     Ongoing,
     Checkmate,            // 5.1.1
     Stalemate,            // 5.2.1
     InsufficientMaterial, // 5.2.2
-    DeadPosition,         // 5.2.2 (pawn wall)
+    DeadPosition,         // 5.2.2 (a locked structure or forced lines)
     Fivefold,             // 9.6.1
     SeventyFive,          // 9.6.2
     ThreefoldClaimable,   // 9.2
@@ -123,7 +114,7 @@ inline bool draw_in_search(const Position& pos, int pliesFromRoot) {
             if (i < pliesFromRoot || seenBeforeRoot) return true;
             seenBeforeRoot = true;
         }
-    return dead_position(pos);
+    return statically_dead(pos);
 }
 
 } // namespace jadoube::laws

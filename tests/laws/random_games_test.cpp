@@ -30,7 +30,7 @@ GameState expected_state(const Position& pos, int reps) {
     if (laws::is_checkmate(pos)) return GameState::Checkmate;
     if (laws::is_stalemate(pos)) return GameState::Stalemate;
     if (laws::insufficient_material(pos)) return GameState::InsufficientMaterial;
-    if (laws::blocked_pawn_wall(pos)) return GameState::DeadPosition;
+    if (laws::dead_position(pos)) return GameState::DeadPosition;
     if (reps >= 5) return GameState::Fivefold;
     if (laws::seventy_five(pos)) return GameState::SeventyFive;
     if (reps >= 3) return GameState::ThreefoldClaimable;
@@ -89,7 +89,7 @@ bool check_ply(const Position& pos, Move last, Tally& t) {
     // (9.2.1); with the root before the game's first position, every earlier occurrence
     // is inside the tree and two suffice.
     const bool mate = state == GameState::Checkmate;
-    const bool otherDraw = (pos.rule50_count() >= 100 && !mate) || laws::dead_position(pos);
+    const bool otherDraw = (pos.rule50_count() >= 100 && !mate) || laws::statically_dead(pos);
     for (const auto& [pliesFromRoot, repsNeeded] : {std::pair{0, 3}, std::pair{std::numeric_limits<int>::max(), 2}}) {
         const bool searchDraw = otherDraw || reps >= repsNeeded;
         if (laws::draw_in_search(pos, pliesFromRoot) != searchDraw) {

@@ -159,27 +159,6 @@ TEST_CASE("5.2.2 two knights or knight and bishop or any pawn can still mate") {
     }
 }
 
-TEST_CASE("5.2.2 a locked pawn wall no king can cross is a dead position") {
-    const Position pos = play("8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/8 w - - 0 1");
-    CHECK(laws::blocked_pawn_wall(pos));
-    CHECK_FALSE(laws::insufficient_material(pos));
-    CHECK(laws::game_state(pos) == GameState::DeadPosition);
-    CHECK(laws::state_text(GameState::DeadPosition).article == "5.2.2");
-    CHECK(laws::draw_in_search(pos, 0));
-}
-
-TEST_CASE("5.2.2 pawn walls that can still change are not called dead") {
-    for (const char* fen : {
-             "8/8/4k3/1p1p1p2/1P1P1P1P/8/4K3/8 w - - 0 1", // h4 can advance
-             "8/8/4k3/p7/P7/8/4K3/8 w - - 0 1",            // the white king reaches b5 and takes a5
-             "8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/7R w - - 0 1", // a rook
-             "8/8/4k3/2pp1p1p/1P1P1P1P/8/4K3/8 w - - 0 1",    // b4xc5
-         }) {
-        CAPTURE(fen);
-        CHECK_FALSE(laws::blocked_pawn_wall(play(fen)));
-    }
-}
-
 TEST_CASE("9.2 in search a twofold is a draw only when its first occurrence is inside the tree") {
     const std::string start(Position::StartFen);
     const Position twice = play(start, KnightCycle); // the start position, a second time

@@ -1,0 +1,159 @@
+#include "laws/dead.h"
+
+#include <optional>
+
+#include "board/movegen.h"
+
+namespace jadoube::laws {
+
+namespace {
+
+// The squares a king steps to from any square of b.
+Bitboard king_spread(Bitboard b) {
+    const Bitboard row = b | shift<EAST>(b) | shift<WEST>(b);
+    return row | shift<NORTH>(row) | shift<SOUTH>(row);
+}
+
+// By material alone, for one intended winner.
+bool material_cannot_mate(const Position& pos, Color winner) {
+    const Color loser = ~winner;
+    const Bitboard men = pos.pieces(winner) & ~pos.pieces(winner, KING);
+    if (!men) return true; // a king gives no check
+    // A loser's pawn may promote to whatever man a mate needs as a blocker.
+    if (pos.pieces(loser, PAWN)) return false;
+    if (men == pos.pieces(winner, KNIGHT) && !more_than_one(men)) {
+        // A knight's check cannot be parried by a block, so every flight must be
+        // covered or filled by the loser's own men. A queen on one of the two flights
+        // next to both king and knight would take the knight: the winner's king
+        // covers both, from the square two steps from the mated king towards the
+        // knight. The flights on either side of the mated king across that line are
+        // then uncovered, both on the board, and a queen on one sees the knight
+        // through an empty covered flight. So only queens can never help.
+        return !(pos.pieces(loser) & (pos.pieces(KNIGHT, BISHOP) | pos.pieces(ROOK)));
+    }
+    if (men == pos.pieces(winner, BISHOP)) {
+        // Bishops of one colour check a king on that colour; its flights along rank
+        // and file are of the other colour, where no such bishop reaches. The
+        // winner's king cannot cover both flights next to the checking diagonal, so
+        // a loser's man fills one; with no knight, pawn or bishop of that colour it
+        // is a rook or queen, which then steps onto the check line or takes.
+        const Bitboard colour = (men & DARK_SQUARES) ? DARK_SQUARES : ~DARK_SQUARES;
+        return !(pos.pieces(BISHOP) & ~colour) && !pos.pieces(loser, KNIGHT);
+    }
+    return false;
+}
+
+// A locked structure: no pawn can ever move, be taken or take again, and, for each
+// side, where its king and its pieces can ever stand and what they can ever attack.
+// The other men are ignored as obstacles, which only widens each set.
+struct Lock {
+    Bitboard king[COLOR_NB];
+    Bitboard pieces[COLOR_NB];
+    Bitboard attacks[COLOR_NB];
+};
+
+std::optional<Lock> find_lock(const Position& pos) {
+    const Bitboard pawns = pos.pieces(PAWN);
+    if (!pawns || pos.checkers() || pos.ep_square() != SQ_NONE || pos.castling_rights()) return std::nullopt;
+    const Bitboard wp = pos.pieces(WHITE, PAWN), bp = pos.pieces(BLACK, PAWN);
+    // Every pawn has a pawn directly in front (a piece in front may step away).
+    if ((shift<NORTH>(wp) & ~pawns) || (shift<SOUTH>(bp) & ~pawns)) return std::nullopt;
+    const Bitboard pawnAttacks[COLOR_NB] = {pawn_attacks_bb<WHITE>(wp), pawn_attacks_bb<BLACK>(bp)};
+    Lock lock{};
+    for (const Color c : {WHITE, BLACK}) {
+        const Bitboard enemyPawns = pos.pieces(~c, PAWN);
+        const Bitboard takenThere = pawnAttacks[~c]; // a man of c standing here could be taken by a pawn
+        // Each piece, square by square: one that could ever take a pawn, or stand
+        // where a pawn takes it, could unlock the structure, and nothing is proved.
+        for (Bitboard b = pos.pieces(c) & ~pos.pieces(KING, PAWN); b;) {
+            const Square from = pop_lsb(b);
+            const PieceType pt = type_of(pos.piece_on(from));
+            if (square_bb(from) & takenThere) return std::nullopt;
+            Bitboard region = square_bb(from), frontier = region;
+            while (frontier) {
+                const Bitboard to = attacks_bb(pt, pop_lsb(frontier), pawns);
+                if (to & (enemyPawns | takenThere)) return std::nullopt;
+                lock.attacks[c] |= to;
+                const Bitboard fresh = to & ~pawns & ~region;
+                region |= fresh;
+                frontier |= fresh;
+            }
+            lock.pieces[c] |= region;
+        }
+        // The king never steps where a pawn attacks (3.9.2), so it cannot unlock by
+        // standing there; it can take a pawn no pawn defends.
+        Bitboard region = pos.pieces(c, KING), frontier = region;
+        while (frontier) {
+            frontier = king_spread(frontier) & ~pawns & ~takenThere & ~region;
+            region |= frontier;
+        }
+        if (king_spread(region) & enemyPawns & ~pawnAttacks[~c]) return std::nullopt;
+        lock.king[c] = region;
+        lock.attacks[c] |= king_spread(region) | pawnAttacks[c];
+    }
+    return lock;
+}
+
+// In a locked structure the loser's king stays in its region; on every square of it
+// the winner could ever attack, some flight square is never a pawn's, never
+// attacked by the winner and never filled by a loser's piece, so the king can
+// always step there: it is never mated.
+bool lock_stops_mate(const Lock& lock, const Position& pos, Color winner) {
+    const Color loser = ~winner;
+    const Bitboard closed = pos.pieces(PAWN) | lock.attacks[winner] | lock.pieces[loser];
+    for (Bitboard checked = lock.king[loser] & lock.attacks[winner]; checked;)
+        if (!(king_attacks(pop_lsb(checked)) & ~closed)) return false;
+    return true;
+}
+
+// Every legal line from pos within depth plies (only-moves free, up to onlyMoves of
+// them) reaches a position where cannot_mate holds, a stalemate or a mate of the
+// winner. nodes bounds the positions visited; running out proves nothing.
+bool forced_unwinnable(Position& pos, Color winner, int depth, int onlyMoves, int& nodes) {
+    if (cannot_mate(pos, winner)) return true;
+    const MoveList<LEGAL> moves(pos);
+    if (moves.size() == 0) return !pos.checkers() || pos.side_to_move() == winner;
+    const bool only = moves.size() == 1 && onlyMoves > 0;
+    if ((!only && depth == 0) || --nodes < 0) return false;
+    for (const Move m : moves) {
+        pos.do_move(m);
+        const bool proved = only ? forced_unwinnable(pos, winner, depth, onlyMoves - 1, nodes)
+                                 : forced_unwinnable(pos, winner, depth - 1, onlyMoves, nodes);
+        pos.undo_move(m);
+        if (!proved) return false;
+    }
+    return true;
+}
+
+} // namespace
+
+bool insufficient_material(const Position& pos) {
+    if (pos.pieces(PAWN, ROOK) | pos.pieces(QUEEN)) return false;
+    const Bitboard minors = pos.pieces(KNIGHT, BISHOP);
+    if (!more_than_one(minors)) return true; // K v K, K+N v K, K+B v K
+    if (pos.pieces(KNIGHT)) return false;    // K+N+N v K and K+B v K+N can mate with help
+    // Bishops only, all on one colour: the squares of the other colour next to a king
+    // can be neither attacked nor blocked by them, so no king is ever mated.
+    return !(minors & DARK_SQUARES) || !(minors & ~DARK_SQUARES);
+}
+
+bool cannot_mate(const Position& pos, Color winner) {
+    if (material_cannot_mate(pos, winner)) return true;
+    const std::optional<Lock> lock = find_lock(pos);
+    return lock && lock_stops_mate(*lock, pos, winner);
+}
+
+bool statically_dead(const Position& pos) {
+    const bool white = material_cannot_mate(pos, WHITE), black = material_cannot_mate(pos, BLACK);
+    if (white && black) return true;
+    const std::optional<Lock> lock = find_lock(pos);
+    return lock && (white || lock_stops_mate(*lock, pos, WHITE)) && (black || lock_stops_mate(*lock, pos, BLACK));
+}
+
+bool unwinnable(const Position& pos, Color winner) {
+    Position line = pos;
+    int nodes = ForcedLineNodes;
+    return forced_unwinnable(line, winner, ForcedLinePlies, ForcedOnlyMovePlies, nodes);
+}
+
+} // namespace jadoube::laws

@@ -1,0 +1,48 @@
+// 5.2.2 dead positions: no series of legal moves, played by both players together,
+// can lead to a checkmate by either of them. Everything here is a proof: a
+// position called dead is dead. What cannot be proved within the bounds below is
+// reported as going on; a position with a helpmate for either side is never dead.
+//
+// Three kinds of proof, each for one intended winner at a time (a position is dead
+// when neither side can mate):
+//   - material: the winner's men can never mate whatever the loser does, e.g. a
+//     bare king, or one knight against a king with only queens and no pawns;
+//   - a locked structure: no pawn can ever move or be taken, and from the squares
+//     the men can ever reach, the loser's king is never left without a flight;
+//   - forced lines: every series of legal moves within a few plies (only-moves
+//     free) reaches one of the two above, or a mate of the winner, or stalemate.
+// The first two are static and cheap enough for every search node
+// (statically_dead); the third searches and is for the game (dead_position).
+#pragma once
+
+#include "board/position.h"
+
+namespace jadoube::laws {
+
+// Bounds of the forced-line proof: full-width plies looked ahead, plies of only-
+// moves followed on top of them (an only-move costs no depth, as a game must play
+// it), and positions visited per intended winner before giving up.
+inline constexpr int ForcedLinePlies = 7;
+inline constexpr int ForcedOnlyMovePlies = 100;
+inline constexpr int ForcedLineNodes = 20000;
+
+// By material for both sides at once: no pawns, rooks or queens, and either at most
+// one minor piece in all, or only bishops, all on squares of one colour.
+bool insufficient_material(const Position& pos);
+
+// The winner can never mate, whatever both sides play, by material or a locked
+// structure (no search).
+bool cannot_mate(const Position& pos, Color winner);
+
+// Neither side can mate, by material or a locked structure (no search): the search's
+// test, at every node.
+bool statically_dead(const Position& pos);
+
+// The winner can never mate: cannot_mate, or every line within the forced-line
+// bounds ends where it holds, in stalemate or in a mate of the winner.
+bool unwinnable(const Position& pos, Color winner);
+
+// 5.2.2: neither side can mate, by any of the three proofs.
+inline bool dead_position(const Position& pos) { return unwinnable(pos, WHITE) && unwinnable(pos, BLACK); }
+
+} // namespace jadoube::laws

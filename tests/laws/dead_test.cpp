@@ -1,0 +1,111 @@
+// 5.2.2 dead positions beyond material: locked structures with pieces, forced lines,
+// and the look-alikes that still hold a helpmate for one side and must not be dead.
+#include <doctest/doctest.h>
+
+#include "laws/rules.h"
+#include "support/play.h"
+#include "support/position.h"
+
+using namespace jadoube;
+using laws::GameState;
+using test::play;
+
+namespace {
+
+// The pawn wall all these build on: black pawns on b5 d5 f5 h5 (light squares,
+// attacking the light squares a4-g4), white pawns on b4 d4 f4 h4 (dark squares,
+// attacking a5-g5). No king can cross it and no pawn can move.
+constexpr const char* Wall = "1p1p1p1p/1P1P1P1P";
+
+std::string walled(const char* above, const char* below) { return std::string(above) + Wall + below; }
+
+} // namespace
+
+TEST_CASE("5.2.2 a locked pawn wall no king can cross is a dead position") {
+    const Position pos = play(walled("8/8/4k3/", "/8/4K3/8 w - - 0 1"));
+    CHECK(laws::statically_dead(pos));
+    CHECK_FALSE(laws::insufficient_material(pos));
+    CHECK(laws::game_state(pos) == GameState::DeadPosition);
+    CHECK(laws::state_text(GameState::DeadPosition).article == "5.2.2");
+    CHECK(laws::draw_in_search(pos, 0));
+}
+
+TEST_CASE("5.2.2 pawn walls that can still change are not called dead") {
+    for (const char* fen : {
+             "8/8/4k3/1p1p1p2/1P1P1P1P/8/4K3/8 w - - 0 1",   // h4 can advance
+             "8/8/4k3/p7/P7/8/4K3/8 w - - 0 1",              // the white king reaches b5 and takes a5
+             "8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/7R w - - 0 1", // the rook reaches a4, where b5 takes it
+             "8/8/4k3/2pp1p1p/1P1P1P1P/8/4K3/8 w - - 0 1",   // b4xc5
+         }) {
+        CAPTURE(fen);
+        CHECK_FALSE(laws::statically_dead(play(fen)));
+        CHECK_FALSE(laws::dead_position(play(fen)));
+    }
+}
+
+TEST_CASE("5.2.2 a bishop of the wrong colour behind the wall is dead") {
+    // White's c1 bishop is dark: its diagonals cross the wall only through b4-h4,
+    // White's own pawns, and Black's pawns on light squares are out of its reach.
+    // Black's b7 bishop is light, shut in the same way by b5-h5.
+    for (const char* fen : {"8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/2B5 w - - 0 1", "8/1b6/4k3/1p1p1p1p/1P1P1P1P/8/4K3/2B5 b - - 0 1"}) {
+        CAPTURE(fen);
+        const Position pos = play(fen);
+        CHECK(laws::statically_dead(pos));
+        CHECK(laws::game_state(pos) == GameState::DeadPosition);
+        CHECK(laws::draw_in_search(pos, 0));
+    }
+}
+
+TEST_CASE("5.2.2 a bishop that can be given to a pawn is not dead") {
+    // The light f1 bishop goes to c4; dxc4 frees the c-pawn, which queens: a helpmate.
+    const Position pos = play("8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/5B2 w - - 0 1");
+    CHECK_FALSE(laws::statically_dead(pos));
+    CHECK_FALSE(laws::dead_position(pos));
+    CHECK(laws::game_state(pos) == GameState::Ongoing);
+}
+
+TEST_CASE("5.2.2 behind a wall a side whose men never reach the enemy king cannot mate") {
+    // Ambrona's example: Black's dark bishops stay above the wall, White's king
+    // below it, so Black can never mate; White's light bishop may still, with help.
+    const Position pos = play("7b/1k5B/7b/8/1p1p1p1p/1PpP1P1P/2P3K1/N7 b - - 0 1");
+    CHECK(laws::cannot_mate(pos, BLACK));
+    CHECK_FALSE(laws::cannot_mate(pos, WHITE));
+    CHECK(laws::game_state(pos) == GameState::Ongoing);
+}
+
+TEST_CASE("5.2.2 the only legal move takes the last man that could mate") {
+    // White is in check from an unguarded queen that covers every flight: Kxg2
+    // is forced, and leaves K v K (with a knight, K v K+N): no mate is possible.
+    for (const char* fen : {"7k/8/8/8/8/8/6q1/7K w - - 0 1", "7k/8/8/8/8/8/6q1/5n1K w - - 0 1"}) {
+        CAPTURE(fen);
+        const Position pos = play(fen);
+        CHECK_FALSE(laws::statically_dead(pos)); // a proof by search, not by material
+        CHECK(laws::dead_position(pos));
+        CHECK(laws::game_state(pos) == GameState::DeadPosition);
+        CHECK(laws::state_text(laws::game_state(pos)).ending == laws::Ending::Automatic);
+    }
+}
+
+TEST_CASE("5.2.2 a forced capture that leaves mating material is not dead") {
+    // Rxg2 is also legal and keeps K+R v K.
+    const Position pos = play("7k/8/8/8/8/8/6q1/6RK w - - 0 1");
+    CHECK_FALSE(laws::dead_position(pos));
+    CHECK(laws::game_state(pos) == GameState::Ongoing);
+}
+
+TEST_CASE("5.2.2 a lone knight against queens never mates, against a pawn it may") {
+    // The queens can always take the knight or leave a flight; a black pawn can
+    // promote to a blocker (K+N v K+P has helpmates), and so can a bishop.
+    CHECK(laws::cannot_mate(play("q3k2q/8/8/8/8/8/8/1N2K3 w - - 0 1"), WHITE));
+    CHECK_FALSE(laws::cannot_mate(play("4k3/8/8/8/8/8/p7/1N2K3 w - - 0 1"), WHITE));
+    CHECK_FALSE(laws::cannot_mate(play("4k3/8/8/8/8/8/b7/1N2K3 w - - 0 1"), WHITE));
+}
+
+TEST_CASE("5.2.2 bishops of one colour against rooks and queens never mate") {
+    // With a black knight or a bishop of the other colour a mate can be built.
+    CHECK(laws::cannot_mate(play("4k2q/8/8/8/8/8/1r6/2B1K3 w - - 0 1"), WHITE));
+    CHECK_FALSE(laws::cannot_mate(play("4k3/8/8/8/8/8/1n6/2B1K3 w - - 0 1"), WHITE));
+    CHECK_FALSE(laws::cannot_mate(play("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1"), WHITE));
+    // The other side, with a queen, can still mate: not dead.
+    CHECK_FALSE(laws::dead_position(play("4k2q/8/8/8/8/8/8/2B1K3 w - - 0 1")));
+}
