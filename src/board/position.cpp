@@ -1,5 +1,6 @@
 #include "board/position.h"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cstring>
@@ -14,6 +15,8 @@ constexpr std::string_view PieceChars = " PNBRQK  pnbrqk";
 
 // The state vector grows only when a game plus search outgrows this many plies.
 constexpr std::size_t ReservedPlies = 1024;
+// What without_history reserves: a short lookahead (do_move grows it past that).
+constexpr std::size_t LookaheadPlies = 128;
 
 std::vector<std::string_view> split_fields(std::string_view s) {
     std::vector<std::string_view> fields;
@@ -72,6 +75,24 @@ std::string chess960_start_fen(int n) {
 Position::Position() {
     [[maybe_unused]] auto ok = set(StartFen, false);
     assert(ok);
+}
+
+Position Position::without_history() const {
+    Position p{Blank{}};
+    std::copy(std::begin(board_), std::end(board_), p.board_);
+    std::copy(std::begin(byType_), std::end(byType_), p.byType_);
+    std::copy(std::begin(byColor_), std::end(byColor_), p.byColor_);
+    std::copy(std::begin(castlingRightsMask_), std::end(castlingRightsMask_), p.castlingRightsMask_);
+    std::copy(std::begin(castlingRookSquare_), std::end(castlingRookSquare_), p.castlingRookSquare_);
+    std::copy(std::begin(castlingPath_), std::end(castlingPath_), p.castlingPath_);
+    std::copy(std::begin(castlingKingPath_), std::end(castlingKingPath_), p.castlingKingPath_);
+    p.sideToMove_ = sideToMove_;
+    p.fenEpSquare_ = state().epSquare; // the set-up is now this position
+    p.gamePly_ = gamePly_;
+    p.chess960_ = chess960_;
+    p.states_.reserve(LookaheadPlies);
+    p.states_.push_back(state());
+    return p;
 }
 
 std::expected<void, FenError> Position::set_fen(std::string_view fenText, bool chess960) {

@@ -104,6 +104,10 @@ public:
     int fullmove_number() const { return 1 + (gamePly_ - (sideToMove_ == BLACK)) / 2; }
     // The states from the start of the recorded history to now, oldest first.
     const std::vector<StateInfo>& history() const { return states_; }
+    // This position as if set up here: the same board and state, no moves before it.
+    // For lookahead that never looks back (no repetition test), at the cost of one
+    // state instead of a copy of the game's.
+    Position without_history() const;
 
     // Attacks
     Bitboard attackers_to(Square s, Bitboard occupied) const;

@@ -108,13 +108,14 @@ bool lock_stops_mate(const Lock& lock, const Position& pos, Color winner) {
 
 // Every legal line from pos within depth plies (only-moves free, up to onlyMoves of
 // them) reaches a position where cannot_mate holds, a stalemate or a mate of the
-// winner. nodes bounds the positions visited; running out proves nothing.
+// winner. nodes bounds the positions visited; running out proves nothing, and so
+// does a node with more than ForcedLineMaxMoves moves.
 bool forced_unwinnable(Position& pos, Color winner, int depth, int onlyMoves, int& nodes) {
     if (cannot_mate(pos, winner)) return true;
     const MoveList<LEGAL> moves(pos);
     if (moves.size() == 0) return !pos.checkers() || pos.side_to_move() == winner;
     const bool only = moves.size() == 1 && onlyMoves > 0;
-    if ((!only && depth == 0) || --nodes < 0) return false;
+    if ((!only && depth == 0) || moves.size() > ForcedLineMaxMoves || --nodes < 0) return false;
     for (const Move m : moves) {
         pos.do_move(m);
         const bool proved = only ? forced_unwinnable(pos, winner, depth, onlyMoves - 1, nodes)
@@ -151,7 +152,8 @@ bool statically_dead(const Position& pos) {
 }
 
 bool unwinnable(const Position& pos, Color winner) {
-    Position line = pos;
+    if (cannot_mate(pos, winner)) return true;
+    Position line = pos.without_history();
     int nodes = ForcedLineNodes;
     return forced_unwinnable(line, winner, ForcedLinePlies, ForcedOnlyMovePlies, nodes);
 }

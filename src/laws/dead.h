@@ -21,10 +21,16 @@ namespace jadoube::laws {
 
 // Bounds of the forced-line proof: full-width plies looked ahead, plies of only-
 // moves followed on top of them (an only-move costs no depth, as a game must play
-// it), and positions visited per intended winner before giving up.
+// it), positions visited per intended winner before giving up, and the most moves
+// a position on a line may have. Every line must end for a proof, so a wide node
+// almost never yields one (every proof in the CHA cross-check had at most 6 moves at
+// its root, bench/RESULTS.md), and giving up there at once keeps the common case,
+// an ordinary position, at one move generation: game_state runs this at every ply
+// of datagen, and the root's game_outcome at every position of the game.
 inline constexpr int ForcedLinePlies = 7;
 inline constexpr int ForcedOnlyMovePlies = 100;
 inline constexpr int ForcedLineNodes = 20000;
+inline constexpr int ForcedLineMaxMoves = 8;
 
 // By material for both sides at once: no pawns, rooks or queens, and either at most
 // one minor piece in all, or only bishops, all on squares of one colour.

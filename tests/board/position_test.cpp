@@ -219,6 +219,29 @@ TEST_CASE("make/unmake restores every field over thousands of random moves, and 
     CHECK(plies > 5000);
 }
 
+TEST_CASE("without_history is the same position with one state, and moves from it agree") {
+    std::mt19937_64 rng(20261124);
+    for (int game = 0; game < 20; ++game) {
+        const bool c960 = game % 2;
+        Position pos = c960 ? from_fen(chess960_start_fen(int(rng() % 960)), true) : Position{};
+        for (int ply = 0; ply < 200; ++ply) {
+            const MoveList<LEGAL> moves(pos);
+            if (moves.size() == 0) break;
+            Position here = pos.without_history();
+            CHECK(here.history().size() == 1);
+            Snapshot want(pos);
+            want.historySize = 1;
+            CHECK(Snapshot(here) == want);
+            CHECK(MoveList<LEGAL>(here).size() == moves.size());
+            const Move m = random_move(moves, rng);
+            pos.do_move(m);
+            here.do_move(m);
+            CHECK(here.fen() == pos.fen());
+            CHECK(here.key() == pos.key());
+        }
+    }
+}
+
 TEST_CASE("null move flips the side and restores everything") {
     Position pos = from_fen("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");
     const Snapshot before(pos);
