@@ -1,0 +1,243 @@
+// The Syzygy reader against the tables in tests/data/syzygy: its values equal an
+// independent reader's, agree with a search one ply deep over themselves, and a
+// damaged file is refused or read safely.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+
+#include "board/movegen.h"
+#include "support/files.h"
+#include "support/position.h"
+#include "syzygy/tablebases.h"
+
+using namespace jadoube;
+using syzygy::Tablebases;
+
+namespace {
+
+const Tablebases& test_tables() {
+    static const Tablebases t = [] {
+        Tablebases tb;
+        const auto report = tb.load(test::test_data("syzygy").string());
+        REQUIRE(report.size() == 1); // the summary only: nothing refused
+        return tb;
+    }();
+    return t;
+}
+
+// Every legal placement of the men of `material` (e.g. "KPvK") with either side
+// to move, every stride-th one handed to check.
+template<typename Check>
+long for_each_position(const std::string& material, int stride, Check check) {
+    std::vector<char> men;
+    bool black = false;
+    for (char c : material) {
+        if (c == 'v') black = true;
+        else men.push_back(black ? char(c | 0x20) : c);
+    }
+    std::array<char, 64> board{};
+    long seen = 0, checked = 0;
+    const auto fen = [&](char stm) {
+        std::string f;
+        for (int r = 7; r >= 0; --r) {
+            int empty = 0;
+            for (int file = 0; file < 8; ++file) {
+                const char c = board[std::size_t(8 * r + file)];
+                if (!c) ++empty;
+                else {
+                    if (empty) f += char('0' + empty), empty = 0;
+                    f += c;
+                }
+            }
+            if (empty) f += char('0' + empty);
+            if (r) f += '/';
+        }
+        return f + ' ' + stm + " - - 0 1";
+    };
+    const auto place = [&](auto& self, std::size_t i) -> void {
+        if (i == men.size()) {
+            for (char stm : {'w', 'b'}) {
+                if (seen++ % stride) continue;
+                Position pos;
+                if (!pos.set(fen(stm), false)) continue; // kings adjacent, side not to move in check
+                check(pos);
+                ++checked;
+            }
+            return;
+        }
+        for (int sq = 0; sq < 64; ++sq) {
+            if (board[std::size_t(sq)] || ((men[i] | 0x20) == 'p' && (sq < 8 || sq >= 56))) continue;
+            board[std::size_t(sq)] = men[i];
+            self(self, i + 1);
+            board[std::size_t(sq)] = 0;
+        }
+    };
+    place(place, 0);
+    return checked;
+}
+
+// The WDL of a position is the best of its moves' (a mated child is a loss for
+// it, a capture down to the bare kings a draw): checks the reader against itself,
+// where a misread value would stand out against its neighbours'.
+void check_one_ply(const std::string& material, int stride) {
+    const Tablebases& tb = test_tables();
+    long checked = 0, wins = 0;
+    const long positions = for_each_position(material, stride, [&](Position& pos) {
+        const MoveList<LEGAL> moves(pos);
+        if (moves.size() == 0) return;
+        const std::optional<int> wdl = tb.probe_wdl(pos);
+        REQUIRE(wdl);
+        int best = syzygy::Loss;
+        for (const Move m : moves) {
+            pos.do_move(m);
+            const std::optional<int> child = tb.probe_wdl(pos);
+            pos.undo_move(m);
+            REQUIRE(child);
+            best = std::max(best, -*child);
+        }
+        if (*wdl != best) FAIL_CHECK(pos.fen() << ": WDL " << *wdl << ", best move gives " << best);
+        // DTZ: a win is as far from its zeroing move as the best move makes it;
+        // Syzygy may round a distance up by one ply.
+        if (*wdl == syzygy::Win) {
+            ++wins;
+            const std::optional<int> dtz = tb.probe_dtz(pos);
+            REQUIRE(dtz);
+            int nearest = 1000;
+            for (const Move m : moves) {
+                const bool zeroing = !pos.empty(m.to_sq()) || type_of(pos.moved_piece(m)) == PAWN;
+                pos.do_move(m);
+                const std::optional<int> child = tb.probe_dtz(pos);
+                const bool mate = pos.checkers() && MoveList<LEGAL>(pos).size() == 0;
+                pos.undo_move(m);
+                REQUIRE(child);
+                if (*child < 0 && (zeroing || mate)) nearest = 1;
+                else if (*child < 0) nearest = std::min(nearest, 1 - *child);
+            }
+            if (*dtz != nearest && *dtz != nearest - 1)
+                FAIL_CHECK(pos.fen() << ": DTZ " << *dtz << ", the best move's " << nearest);
+        }
+        ++checked;
+    });
+    MESSAGE(material << ": " << checked << " of " << positions << " positions with a move, " << wins << " wins");
+    CHECK(checked > 1000);
+    CHECK(wins > 500);
+}
+
+} // namespace
+
+TEST_SUITE("syzygy") {
+
+TEST_CASE("Syzygy: WDL and DTZ equal an independent reader's on 500 positions, en passant included") {
+    const Tablebases& tb = test_tables();
+    CHECK(tb.size() == 35);
+    CHECK(tb.max_men() == 4);
+    std::ifstream in(test::test_data("syzygy/expected.epd"));
+    REQUIRE(in);
+    int positions = 0, enPassant = 0;
+    for (std::string line; std::getline(in, line);) {
+        if (line.empty() || line[0] == '#') continue;
+        const std::size_t a = line.find(" ; wdl "), b = line.find(" ; dtz ");
+        REQUIRE(b != std::string::npos);
+        Position pos = test::from_fen(line.substr(0, a));
+        const int wantWdl = std::stoi(line.substr(a + 7)), wantDtz = std::stoi(line.substr(b + 7));
+        enPassant += pos.ep_square() != SQ_NONE;
+        const std::optional<int> wdl = tb.probe_wdl(pos), dtz = tb.probe_dtz(pos);
+        REQUIRE(wdl);
+        REQUIRE(dtz);
+        CHECK_MESSAGE(*wdl == wantWdl, line);
+        CHECK_MESSAGE(*dtz == wantDtz, line);
+        ++positions;
+    }
+    CHECK(positions == 500);
+    CHECK(enPassant == 100);
+}
+
+TEST_CASE("Syzygy: a win, draw or loss is the best of its moves', and a win's DTZ its best move's plus one") {
+    check_one_ply("KQvK", 151);
+    check_one_ply("KRvK", 151);
+    check_one_ply("KPvK", 97);
+    check_one_ply("KRvKP", 12007);
+}
+
+TEST_CASE("Syzygy: no table answers where the position has castling rights, more men or a missing table") {
+    const Tablebases& tb = test_tables();
+    Position castling = test::from_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
+    CHECK(!tb.probe_wdl(castling));
+    Position five = test::from_fen("4k3/8/8/8/8/8/8/RQ2K2R w - - 0 1");
+    CHECK(!tb.probe_wdl(five));
+    Tablebases none;
+    CHECK(none.load("").empty());
+    Position kqk = test::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+    CHECK(!none.probe_wdl(kqk));
+    CHECK(none.max_men() == 0);
+}
+
+TEST_CASE("Syzygy: damaged, truncated and misnamed files are refused by name, and the rest still answer") {
+    namespace fs = std::filesystem;
+    const fs::path dir = test::temp_path("syzygy");
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const auto copy = [&](const std::string& from, const std::string& to, std::size_t keep) {
+        std::vector<std::uint8_t> bytes = test::read_bytes(test::test_data("syzygy/" + from));
+        if (keep < bytes.size()) bytes.resize(keep);
+        std::ofstream(dir / to, std::ios::binary)
+            .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+    };
+    copy("KPvK.rtbw", "KPvK.rtbw", SIZE_MAX);
+    copy("KRvKP.rtbw", "KRvKP.rtbw", 64 * 20 + 16); // the right shape of size, cut short
+    copy("KQvK.rtbw", "KQvK.rtbw", 100);            // not 64n + 16 bytes
+    copy("KRvK.rtbz", "KRvK.rtbw", SIZE_MAX);       // a DTZ file under a WDL name
+    copy("KRvK.rtbz", "KXvK.rtbw", SIZE_MAX);       // not a material: not a table, ignored
+    Tablebases tb;
+    const std::vector<std::string> report = tb.load((dir / "missing").string() + ":" + dir.string());
+    std::string all;
+    for (const auto& line : report) all += line + '\n';
+    MESSAGE(all);
+    CHECK(all.find("missing") != std::string::npos);
+    CHECK(all.find("KRvKP.rtbw: truncated") != std::string::npos);
+    CHECK(all.find("KQvK.rtbw: not a Syzygy table") != std::string::npos);
+    CHECK(all.find("KRvK.rtbw: not a Syzygy WDL table") != std::string::npos);
+    CHECK(all.find("KXvK") == std::string::npos);
+    CHECK(tb.size() == 1);
+    Position kpk = test::from_fen("8/8/8/4k3/8/8/4P3/4K3 w - - 0 1");
+    CHECK(tb.probe_wdl(kpk) == test_tables().probe_wdl(kpk));
+    Position krk = test::from_fen("8/8/8/4k3/8/8/8/R3K3 b - - 0 1");
+    CHECK(!tb.probe_wdl(krk));
+    fs::remove_all(dir);
+}
+
+TEST_CASE("Syzygy: bytes changed at random in a table never make a probe read outside the file") {
+    namespace fs = std::filesystem;
+    const fs::path dir = test::temp_path("syzygy-flips");
+    const std::vector<std::uint8_t> good = test::read_bytes(test::test_data("syzygy/KRvKP.rtbw"));
+    std::vector<Position> sample;
+    for_each_position("KRvKP", 4999, [&](Position& pos) { sample.push_back(pos); });
+    std::mt19937_64 rng(20261125);
+    int loaded = 0, answered = 0;
+    for (int variant = 0; variant < 40; ++variant) {
+        fs::remove_all(dir);
+        fs::create_directories(dir);
+        std::vector<std::uint8_t> bytes = good;
+        const int flips = 1 + int(rng() % 16);
+        for (int f = 0; f < flips; ++f) {
+            // Mostly the header (where offsets and code lengths live), some the data.
+            const std::size_t at = variant % 2 ? rng() % 64 : rng() % bytes.size();
+            bytes[at] = std::uint8_t(rng());
+        }
+        std::ofstream(dir / "KRvKP.rtbw", std::ios::binary)
+            .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+        Tablebases tb;
+        tb.load(dir.string());
+        if (tb.size() == 0) continue;
+        ++loaded;
+        for (Position& pos : sample) answered += tb.probe_wdl(pos).has_value();
+    }
+    MESSAGE(loaded << " of 40 damaged tables loaded, " << answered << " probes answered");
+    CHECK(loaded > 0);
+    fs::remove_all(dir);
+}
+
+} // TEST_SUITE
