@@ -20,12 +20,22 @@ int dtz_of_zeroing(int wdl) { return wdl == Win ? 1 : wdl == Loss ? -1 : wdl == 
 bool is_capture_not_en_passant(const Position& pos, Move m) { return !pos.empty(m.to_sq()) && m.kind() != CASTLING; }
 bool is_pawn_move(const Position& pos, Move m) { return type_of(pos.moved_piece(m)) == PAWN; }
 
-} // namespace
-
-Tablebases& tables() {
-    static Tablebases theTables;
-    return theTables;
+// Root ranks: a sure win (or loss) within the fifty-move rule ranks 1000 (-1000);
+// a win that the clock may spoil ranks lower the more plies it needs.
+constexpr int SureRank = 1000, FiftyMovePlies = 100;
+constexpr int rank_of_dtz(int dtz, int clock) {
+    if (dtz > 0) return dtz + clock < FiftyMovePlies ? SureRank : SureRank - (dtz + clock);
+    if (dtz < 0) return -dtz * 2 + clock < FiftyMovePlies ? -SureRank : -SureRank + (-dtz + clock);
+    return 0;
 }
+// Without DTZ: by class only; a cursed win ranks below a win, above a draw.
+constexpr int CursedRank = 899;
+constexpr int rank_of_wdl(int wdl) {
+    constexpr int ranks[5] = {-SureRank, -CursedRank, 0, CursedRank, SureRank};
+    return ranks[wdl + 2];
+}
+
+} // namespace
 
 void Tablebases::clear() {
     byKey_.clear();
@@ -259,6 +269,49 @@ std::optional<int> Tablebases::probe_dtz(Position& pos) const {
         v = ep;
     }
     return v;
+}
+
+std::optional<Tablebases::RootRanking> Tablebases::rank_root(Position& pos, const std::vector<Move>& allowed,
+                                                             bool fiftyMoveRule) const {
+    if (!probeable(pos)) return std::nullopt;
+    const std::optional<int> rootWdl = probe_wdl(pos);
+    if (!rootWdl) return std::nullopt;
+    const int clock = pos.rule50_count();
+    struct Scored {
+        Move move;
+        int wdl;
+        std::optional<int> dtz;
+    };
+    std::vector<Scored> scored;
+    for (const Move m : MoveList<LEGAL>(pos)) {
+        if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), m) == allowed.end()) continue;
+        pos.do_move(m);
+        std::optional<int> dtz, wdl = probe_wdl(pos);
+        if (wdl) wdl = -*wdl;
+        if (pos.checkers() && MoveList<LEGAL>(pos).size() == 0) dtz = 1; // mate
+        else if (pos.rule50_count() == 0) {
+            if (wdl) dtz = dtz_of_zeroing(*wdl);
+        } else if (const std::optional<int> child = probe_dtz(pos)) {
+            // One ply further than the child's distance, on the mover's side.
+            dtz = -*child > 0 ? -*child + 1 : -*child < 0 ? -*child - 1 : 0;
+        }
+        pos.undo_move(m);
+        if (!wdl) return std::nullopt;
+        scored.push_back({m, *wdl, dtz});
+    }
+    if (scored.empty()) return std::nullopt;
+    // With a DTZ for every move, by distance and clock; else by class alone.
+    const bool byDtz = std::all_of(scored.begin(), scored.end(), [](const Scored& s) { return s.dtz.has_value(); });
+    std::vector<std::pair<Move, int>> ranked;
+    for (const Scored& s : scored) ranked.emplace_back(s.move, byDtz ? rank_of_dtz(*s.dtz, clock) : rank_of_wdl(s.wdl));
+    // Without the fifty-move rule every win is sure, every loss certain.
+    if (!fiftyMoveRule)
+        for (auto& [m, r] : ranked) r = r > 0 ? SureRank : r < 0 ? -SureRank : 0;
+    const int best = std::max_element(ranked.begin(), ranked.end(), [](auto& a, auto& b) { return a.second < b.second; })->second;
+    RootRanking result{{}, fiftyMoveRule ? *rootWdl : *rootWdl > 0 ? Win : *rootWdl < 0 ? Loss : Draw, probe_dtz(pos), best};
+    for (const auto& [m, r] : ranked)
+        if (r == best) result.best.push_back(m);
+    return result;
 }
 
 } // namespace jadoube::syzygy

@@ -43,6 +43,20 @@ public:
     // may be one ply long where that cannot change the result (Syzygy's rounding).
     std::optional<int> probe_dtz(Position& pos) const;
 
+    // The root moves (of `allowed`, or all legal ones where it is empty) that keep
+    // the best result the tables promise, counting the halfmove clock: every move
+    // that still wins within the fifty-move rule ranks alike, so the search picks
+    // among them and the clock keeps shrinking the choice; otherwise the best
+    // class, and among cursed wins or losses the fewest (most) plies. nullopt
+    // where the tables do not cover the position.
+    struct RootRanking {
+        std::vector<Move> best;
+        int wdl;                 // the root's class (Syzygy50MoveRule off: cursed counts as won)
+        std::optional<int> dtz;  // the root's DTZ, where a DTZ table was there
+        int rank;                // the best moves' rank, 1000 a sure win ... -1000 a sure loss
+    };
+    std::optional<RootRanking> rank_root(Position& pos, const std::vector<Move>& allowed, bool fiftyMoveRule) const;
+
 private:
     struct Entry {
         std::unique_ptr<Table> wdl, dtz;
@@ -64,8 +78,5 @@ private:
     std::unordered_map<MaterialKey, const Entry*> byKey_; // each material under both colourings
     int maxMen_ = 0;
 };
-
-// The engine's tables: set by the SyzygyPath option, read by every search thread.
-Tablebases& tables();
 
 } // namespace jadoube::syzygy

@@ -27,7 +27,9 @@ enum class OptionId : std::uint8_t {
     EvalFile,
     SkillLevel,
     UciLimitStrength,
-    UciElo
+    UciElo,
+    SyzygyPath,
+    Syzygy50MoveRule
 };
 enum class OptionType : std::uint8_t { Check, Spin, Button, String };
 
@@ -60,6 +62,11 @@ inline constexpr std::array OptionTable = {
     OptionSpec{OptionId::SkillLevel, "Skill Level", OptionType::Spin, strength::MaxSkill, 0, strength::MaxSkill},
     OptionSpec{OptionId::UciLimitStrength, "UCI_LimitStrength", OptionType::Check, 0, 0, 1},
     OptionSpec{OptionId::UciElo, "UCI_Elo", OptionType::Spin, strength::MinElo, strength::MinElo, strength::MaxElo},
+    // Endgame tables (syzygy/tablebases.h): directories separated by ':'. At the
+    // root the moves are restricted to those keeping the tables' best result;
+    // with Syzygy50MoveRule off, a win the fifty-move rule would spoil counts as won.
+    OptionSpec{OptionId::SyzygyPath, "SyzygyPath", OptionType::String, 0, 0, 0, "<empty>"},
+    OptionSpec{OptionId::Syzygy50MoveRule, "Syzygy50MoveRule", OptionType::Check, 1, 0, 1},
 };
 
 // A validated setoption, not yet applied: the session may still refuse it

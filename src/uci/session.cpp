@@ -235,6 +235,13 @@ UciSession::Reply UciSession::cmd_setoption(Args args) {
             return Err("setoption: EvalFile: " + loaded.error() + "; still using " + eval_.net.source);
         else eval_.net = std::move(*loaded);
         break;
+    case OptionId::SyzygyPath: {
+        std::string lines;
+        for (const std::string& line : tables_.load(change->text))
+            lines += (line.starts_with("Syzygy: ") ? "info string " : "info string error: ") + line + '\n';
+        out_.send(lines);
+        break;
+    }
     default: break;
     }
 
@@ -262,6 +269,22 @@ UciSession::Reply UciSession::cmd_setoption(Args args) {
     return note;
 }
 
+// With the root in the tables, only the moves that keep their best result are
+// searched (within searchmoves and touch-move): the engine converts a won ending
+// under the fifty-move rule and never spoils a draw; the search picks among them.
+void UciSession::restrict_to_tablebase_moves(SearchLimits& limits) {
+    if (!tables_.max_men()) return;
+    Position root = pos_;
+    const auto ranking = tables_.rank_root(root, limits.searchmoves, options_.check(OptionId::Syzygy50MoveRule));
+    if (!ranking) return;
+    static constexpr const char* Class[5] = {"loss", "blessed loss", "draw", "cursed win", "win"};
+    std::string note = "info string tablebase " + std::string(Class[ranking->wdl + 2]);
+    if (ranking->dtz) note += " dtz " + std::to_string(*ranking->dtz);
+    out_.send(note + ", moves keeping it: " + std::to_string(ranking->best.size()) + " of "
+              + std::to_string(limits.searchmoves.empty() ? MoveList<LEGAL>(root).size() : limits.searchmoves.size()) + '\n');
+    limits.searchmoves = ranking->best;
+}
+
 SearchOptions UciSession::search_options() const {
     return {int(options_.value(OptionId::MultiPV)), int(options_.value(OptionId::MoveOverhead)), eval_, strength_limit()};
 }
@@ -278,6 +301,7 @@ UciSession::Reply UciSession::cmd_go(Args args) {
     if (const laws::GameOutcome outcome = laws::game_outcome(pos_); laws::ending(outcome.state) == laws::Ending::Automatic)
         return answer_ended(outcome, forced, go->limits);
     if (forced) return answer_now(forced, go->limits);
+    restrict_to_tablebase_moves(go->limits);
 
     SearchCallbacks cb;
     const bool showWdl = options_.check(OptionId::UciShowWDL);

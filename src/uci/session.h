@@ -16,6 +16,7 @@
 #include "laws/rules.h"
 #include "search/bench.h"
 #include "search/threads.h"
+#include "syzygy/tablebases.h"
 #include "uci/options.h"
 #include "uci/output.h"
 #include "uci/touch_commands.h"
@@ -64,6 +65,7 @@ private:
     Reply answer_ended(const laws::GameOutcome& outcome, Move forced, const SearchLimits& limits);
     Move quick_pick(const std::vector<Move>& searchmoves);
     SearchOptions search_options() const;
+    void restrict_to_tablebase_moves(SearchLimits& limits);
     strength::Limit strength_limit() const; // from UCI_LimitStrength, UCI_Elo and Skill Level
     void send_held_bestmove();
     // Ends a running search (its bestmove is sent) before the state it reads changes.
@@ -79,6 +81,7 @@ private:
     Output out_;
     Options options_;
     EvalSettings eval_; // UseNNUE and EvalFile, handed to every search
+    syzygy::Tablebases tables_; // SyzygyPath
     Position pos_;
     // How pos_ was reached, so that switching UCI_Chess960 can rebuild it with
     // its history (repetitions need it) rather than from its bare FEN.
