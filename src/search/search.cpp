@@ -43,8 +43,9 @@ int reduction(int depth, int moveCount) { return LMR.table[std::min(depth, MAX_P
 // The fifty-move rule (9.3) ends a game at 100 plies without a capture or pawn move.
 constexpr int LastPlyBeforeFifty = 99;
 
-// Mate scores in the TT are relative to the node, in the search relative to the root.
-int score_to_tt(int v, int ply) { return v >= VALUE_MATE_IN_MAX_PLY ? v + ply : v <= -VALUE_MATE_IN_MAX_PLY ? v - ply : v; }
+// Mate and tablebase scores in the TT are relative to the node, in the search
+// relative to the root.
+int score_to_tt(int v, int ply) { return v >= VALUE_TB_WIN_IN_MAX_PLY ? v + ply : v <= -VALUE_TB_WIN_IN_MAX_PLY ? v - ply : v; }
 int score_from_tt(int v, int ply, int rule50) {
     if (v == VALUE_NONE) return v;
     if (v >= VALUE_MATE_IN_MAX_PLY) {
@@ -56,8 +57,13 @@ int score_from_tt(int v, int ply, int rule50) {
         if (VALUE_MATE + v > LastPlyBeforeFifty - rule50) return -VALUE_MATE_IN_MAX_PLY + 1;
         return v + ply;
     }
+    if (v >= VALUE_TB_WIN_IN_MAX_PLY) return v - ply;
+    if (v <= -VALUE_TB_WIN_IN_MAX_PLY) return v + ply;
     return v;
 }
+
+// The depth a tablebase result is stored at: exact whatever the depth.
+constexpr int TbStoreDepthBonus = 6;
 
 int stat_bonus(int depth) {
     return std::min(params::HistoryBonusQuad * depth * depth + params::HistoryBonusLinear * depth, params::HistoryBonusMax);
@@ -130,7 +136,8 @@ void Worker::report(int depth, std::int64_t elapsed) const {
         if (!updated && depth == 1) continue;
         const int d = updated ? depth : std::max(1, depth - 1);
         const int score = updated ? rm.score : rm.prevScore;
-        cb.onIteration({d, rm.seldepth, i + 1, score, i == pvIdx_ ? rm.bound : BOUND_EXACT, n, elapsed, hashfull, &rm.pv});
+        cb.onIteration({d, rm.seldepth, i + 1, score, i == pvIdx_ ? rm.bound : BOUND_EXACT, n, elapsed, hashfull, &rm.pv,
+                        shared_.tbhits_report()});
     }
 }
 
@@ -250,6 +257,34 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
         && (tte.bound & (ttScore >= beta ? BOUND_LOWER : BOUND_UPPER)))
         return ttScore;
 
+    // Endgame tables: after a capture or pawn move (the tables assume a zero clock)
+    // with few enough men, the exact result; a win or loss bounds the score, a
+    // draw (cursed and blessed ones too, under the fifty-move rule) is exact. A
+    // bound that does not cut a PV node still holds there: a win is the floor of
+    // the node's score, a loss its ceiling (the search finds the line).
+    int tbFloor = -VALUE_INFINITE, tbCeiling = VALUE_INFINITE;
+    if (const TablebaseUse& tb = shared_.options.tablebases; !RootNode && !excluded && tb.tables && pos_.rule50_count() == 0) {
+        const int men = popcount(pos_.pieces());
+        if (men <= std::min(tb.probeLimit, tb.tables->max_men()) && !pos_.castling_rights()
+            && (depth >= tb.probeDepth || men < std::min(tb.probeLimit, tb.tables->max_men()))) {
+            if (const std::optional<int> wdl = tb.tables->probe_wdl(pos_)) {
+                shared_.tbHits.fetch_add(1, std::memory_order_relaxed);
+                const int drawn = tb.fiftyMoveRule ? 1 : 0; // |wdl| up to this is a draw
+                const int v = *wdl < -drawn ? -VALUE_TB + ply : *wdl > drawn ? VALUE_TB - ply : VALUE_DRAW;
+                const Bound b = *wdl < -drawn ? BOUND_UPPER : *wdl > drawn ? BOUND_LOWER : BOUND_EXACT;
+                if (b == BOUND_EXACT || (b == BOUND_LOWER ? v >= beta : v <= alpha)) {
+                    shared_.tt.store(key, Move::none(), score_to_tt(v, ply), VALUE_NONE,
+                                     std::min(MAX_PLY - 1, depth + TbStoreDepthBonus), b, ss->ttPv);
+                    return v;
+                }
+                if (PvNode) {
+                    if (b == BOUND_LOWER) alpha = std::max(alpha, tbFloor = v);
+                    else tbCeiling = v;
+                }
+            }
+        }
+    }
+
     // Static evaluation, corrected by the TT score when it bounds it the right way.
     int eval;
     if (inCheck) {
@@ -300,7 +335,7 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
 
     Move quiets[MaxQuietsTried], captures[MaxCapturesTried];
     int quietCount = 0, captureCount = 0, moveCount = 0;
-    int bestScore = -VALUE_INFINITE;
+    int bestScore = tbFloor;
     Move bestMove = Move::none();
     bool skipQuiets = false;
     const int originalAlpha = alpha;
@@ -407,6 +442,7 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     }
 
     if (moveCount == 0) return excluded ? alpha : inCheck ? mated_in(ply) : VALUE_DRAW;
+    if (PvNode) bestScore = std::min(bestScore, tbCeiling);
 
     if (bestMove) {
         const int bonus = stat_bonus(depth);

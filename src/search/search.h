@@ -22,6 +22,12 @@ constexpr int VALUE_INFINITE = 32001;
 constexpr int VALUE_NONE = 32002;
 constexpr int VALUE_MATE_IN_MAX_PLY = VALUE_MATE - MAX_PLY;
 
+// A tablebase win: below every mate, above every evaluation (eval clamps at
+// 20000), shown as a large centipawn score and nearer the root the sooner it is
+// reached; ply-relative in the TT like a mate.
+constexpr int VALUE_TB = VALUE_MATE_IN_MAX_PLY - 1 - MAX_PLY;
+constexpr int VALUE_TB_WIN_IN_MAX_PLY = VALUE_TB - MAX_PLY;
+
 constexpr int mate_in(int ply) { return VALUE_MATE - ply; }
 constexpr int mated_in(int ply) { return -VALUE_MATE + ply; }
 constexpr bool is_mate_score(int v) { return v >= VALUE_MATE_IN_MAX_PLY || v <= -VALUE_MATE_IN_MAX_PLY; }

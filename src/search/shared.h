@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "eval/evaluate.h"
@@ -16,14 +17,26 @@
 #include "search/strength.h"
 #include "search/timeman.h"
 #include "search/tt.h"
+#include "syzygy/tablebases.h"
 
 namespace jadoube {
+
+// Endgame tables in the search: WDL probes after a zeroing move, at nodes with at
+// most probeLimit men and at least probeDepth plies left (fewer men than the
+// tables' most: at any depth). Null: no tables.
+struct TablebaseUse {
+    const syzygy::Tablebases* tables = nullptr;
+    int probeDepth = 1;
+    int probeLimit = syzygy::MaxMen;
+    bool fiftyMoveRule = true; // cursed wins and blessed losses are draws
+};
 
 struct SearchOptions {
     int multiPV = 1;
     int moveOverhead = 10;
     EvalSettings eval;         // which evaluation and net, chosen by the pool's owner
     strength::Limit strength; // full strength unless UCI_LimitStrength or Skill Level say otherwise
+    TablebaseUse tablebases;
 };
 
 // One line of `info` as the search knows it; the UCI layer turns it into text.
@@ -35,6 +48,7 @@ struct SearchReport {
     std::int64_t timeMs;
     int hashfull;
     const std::vector<Move>* pv;
+    std::optional<std::uint64_t> tbhits; // with tables loaded
 };
 
 struct SearchCallbacks {
@@ -62,6 +76,11 @@ struct SearchShared {
     TimeBudget budget;
     TranspositionTable tt;
     std::vector<const std::atomic<std::uint64_t>*> nodeCounters; // one per worker, in worker order
+    std::atomic<std::uint64_t> tbHits{0};                        // table probes that answered, all workers
+    std::optional<std::uint64_t> tbhits_report() const {
+        if (!options.tablebases.tables) return std::nullopt;
+        return tbHits.load(std::memory_order_relaxed);
+    }
 };
 
 } // namespace jadoube

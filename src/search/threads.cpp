@@ -127,6 +127,7 @@ void SearchPool::start(const Position& pos, const SearchLimits& limits, const Se
     shared_.budget = plan_time(limits, pos.side_to_move(), options.moveOverhead, pos.game_ply());
     shared_.stop = false;
     shared_.ponder = limits.ponder;
+    shared_.tbHits = 0;
 
     std::vector<RootMove> rootMoves;
     for (Move m : MoveList<LEGAL>(pos))
@@ -155,7 +156,8 @@ void SearchPool::run() {
         const int score = main.rootPos.checkers() ? -VALUE_MATE : VALUE_DRAW;
         static const std::vector<Move> noPv;
         if (shared_.callbacks.onIteration)
-            shared_.callbacks.onIteration({0, 0, 1, score, BOUND_EXACT, 0, shared_.elapsed_ms(), 0, &noPv});
+            shared_.callbacks.onIteration(
+                {0, 0, 1, score, BOUND_EXACT, 0, shared_.elapsed_ms(), 0, &noPv, shared_.tbhits_report()});
     } else if (workers_.size() == 1) {
         main.iterative_deepening();
     } else {
@@ -190,7 +192,8 @@ void SearchPool::run() {
         // word: GUIs and match runners expect the bestmove to begin the last PV shown.
         if ((&w != &main || played != &rm) && shared_.callbacks.onIteration)
             shared_.callbacks.onIteration({w.completedDepth, played->seldepth, 1, known_score(*played), BOUND_EXACT,
-                                           nodes_searched(), shared_.elapsed_ms(), shared_.tt.hashfull(), &played->pv});
+                                           nodes_searched(), shared_.elapsed_ms(), shared_.tt.hashfull(), &played->pv,
+                                           shared_.tbhits_report()});
     }
     if (shared_.callbacks.onBestmove) shared_.callbacks.onBestmove(best, ponder);
 }

@@ -22,7 +22,7 @@ bool is_pawn_move(const Position& pos, Move m) { return type_of(pos.moved_piece(
 
 // Root ranks: a sure win (or loss) within the fifty-move rule ranks 1000 (-1000);
 // a win that the clock may spoil ranks lower the more plies it needs.
-constexpr int SureRank = 1000, FiftyMovePlies = 100;
+constexpr int SureRank = Tablebases::SureRank, FiftyMovePlies = 100;
 constexpr int rank_of_dtz(int dtz, int clock) {
     if (dtz > 0) return dtz + clock < FiftyMovePlies ? SureRank : SureRank - (dtz + clock);
     if (dtz < 0) return -dtz * 2 + clock < FiftyMovePlies ? -SureRank : -SureRank + (-dtz + clock);

@@ -53,8 +53,9 @@ public:
         std::vector<Move> best;
         int wdl;                 // the root's class (Syzygy50MoveRule off: cursed counts as won)
         std::optional<int> dtz;  // the root's DTZ, where a DTZ table was there
-        int rank;                // the best moves' rank, 1000 a sure win ... -1000 a sure loss
+        int rank;                // the best moves' rank, SureRank a sure win ... -SureRank a sure loss
     };
+    static constexpr int SureRank = 1000;
     std::optional<RootRanking> rank_root(Position& pos, const std::vector<Move>& allowed, bool fiftyMoveRule) const;
 
 private:

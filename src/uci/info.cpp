@@ -36,7 +36,7 @@ std::string format_info(const SearchReport& r, const Position& root, bool showWd
     const std::int64_t ms = std::max<std::int64_t>(r.timeMs, 0);
     s += " nodes " + std::to_string(r.nodes) + " nps "
          + std::to_string(r.nodes * 1000 / std::uint64_t(std::max<std::int64_t>(ms, 1))) + " hashfull "
-         + std::to_string(r.hashfull) + " time " + std::to_string(ms);
+         + std::to_string(r.hashfull) + (r.tbhits ? " tbhits " + std::to_string(*r.tbhits) : "") + " time " + std::to_string(ms);
     if (r.pv && !r.pv->empty()) {
         s += " pv";
         Position p = root;

@@ -29,6 +29,8 @@ enum class OptionId : std::uint8_t {
     UciLimitStrength,
     UciElo,
     SyzygyPath,
+    SyzygyProbeDepth,
+    SyzygyProbeLimit,
     Syzygy50MoveRule
 };
 enum class OptionType : std::uint8_t { Check, Spin, Button, String };
@@ -63,9 +65,13 @@ inline constexpr std::array OptionTable = {
     OptionSpec{OptionId::UciLimitStrength, "UCI_LimitStrength", OptionType::Check, 0, 0, 1},
     OptionSpec{OptionId::UciElo, "UCI_Elo", OptionType::Spin, strength::MinElo, strength::MinElo, strength::MaxElo},
     // Endgame tables (syzygy/tablebases.h): directories separated by ':'. At the
-    // root the moves are restricted to those keeping the tables' best result;
-    // with Syzygy50MoveRule off, a win the fifty-move rule would spoil counts as won.
+    // root the moves are restricted to those keeping the tables' best result; the
+    // search probes WDL after zeroing moves with at most SyzygyProbeLimit men and
+    // SyzygyProbeDepth plies left; with Syzygy50MoveRule off, a win the fifty-move
+    // rule would spoil counts as won. Ranges as Stockfish 15.1's.
     OptionSpec{OptionId::SyzygyPath, "SyzygyPath", OptionType::String, 0, 0, 0, "<empty>"},
+    OptionSpec{OptionId::SyzygyProbeDepth, "SyzygyProbeDepth", OptionType::Spin, 1, 1, 100},
+    OptionSpec{OptionId::SyzygyProbeLimit, "SyzygyProbeLimit", OptionType::Spin, 7, 0, 7},
     OptionSpec{OptionId::Syzygy50MoveRule, "Syzygy50MoveRule", OptionType::Check, 1, 0, 1},
 };
 

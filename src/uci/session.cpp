@@ -272,21 +272,35 @@ UciSession::Reply UciSession::cmd_setoption(Args args) {
 // With the root in the tables, only the moves that keep their best result are
 // searched (within searchmoves and touch-move): the engine converts a won ending
 // under the fifty-move rule and never spoils a draw; the search picks among them.
-void UciSession::restrict_to_tablebase_moves(SearchLimits& limits) {
-    if (!tables_.max_men()) return;
+// Returns the score to show for it, as Stockfish shows one: a sure win or loss as
+// a large centipawn score (not a mate the search has not seen), one the clock may
+// spoil as a small score, the nearer zero the more plies it needs.
+std::optional<int> UciSession::restrict_to_tablebase_moves(SearchLimits& limits) {
+    if (!tables_.max_men()) return std::nullopt;
     Position root = pos_;
     const auto ranking = tables_.rank_root(root, limits.searchmoves, options_.check(OptionId::Syzygy50MoveRule));
-    if (!ranking) return;
+    if (!ranking) return std::nullopt;
     static constexpr const char* Class[5] = {"loss", "blessed loss", "draw", "cursed win", "win"};
     std::string note = "info string tablebase " + std::string(Class[ranking->wdl + 2]);
     if (ranking->dtz) note += " dtz " + std::to_string(*ranking->dtz);
     out_.send(note + ", moves keeping it: " + std::to_string(ranking->best.size()) + " of "
               + std::to_string(limits.searchmoves.empty() ? MoveList<LEGAL>(root).size() : limits.searchmoves.size()) + '\n');
     limits.searchmoves = ranking->best;
+
+    constexpr int SureRank = syzygy::Tablebases::SureRank;
+    constexpr int CursedRankOffset = 800, CursedMinScore = 3; // cursed ranks run below 900: scores up to 100 cp
+    const int r = ranking->rank;
+    if (r >= SureRank) return VALUE_TB;
+    if (r <= -SureRank) return -VALUE_TB;
+    if (r > 0) return std::max(CursedMinScore, r - CursedRankOffset);
+    if (r < 0) return std::min(-CursedMinScore, r + CursedRankOffset);
+    return VALUE_DRAW;
 }
 
 SearchOptions UciSession::search_options() const {
-    return {int(options_.value(OptionId::MultiPV)), int(options_.value(OptionId::MoveOverhead)), eval_, strength_limit()};
+    const TablebaseUse tb{tables_.max_men() ? &tables_ : nullptr, int(options_.value(OptionId::SyzygyProbeDepth)),
+                          int(options_.value(OptionId::SyzygyProbeLimit)), options_.check(OptionId::Syzygy50MoveRule)};
+    return {int(options_.value(OptionId::MultiPV)), int(options_.value(OptionId::MoveOverhead)), eval_, strength_limit(), tb};
 }
 
 UciSession::Reply UciSession::cmd_go(Args args) {
@@ -301,11 +315,17 @@ UciSession::Reply UciSession::cmd_go(Args args) {
     if (const laws::GameOutcome outcome = laws::game_outcome(pos_); laws::ending(outcome.state) == laws::Ending::Automatic)
         return answer_ended(outcome, forced, go->limits);
     if (forced) return answer_now(forced, go->limits);
-    restrict_to_tablebase_moves(go->limits);
+    const std::optional<int> tbScore = restrict_to_tablebase_moves(go->limits);
 
     SearchCallbacks cb;
     const bool showWdl = options_.check(OptionId::UciShowWDL);
-    cb.onIteration = [this, root = pos_, showWdl](const SearchReport& r) { out_.send(format_info(r, root, showWdl)); };
+    cb.onIteration = [this, root = pos_, showWdl, tbScore](const SearchReport& r) {
+        // With the root in the tables their value is shown, unless the search found a mate.
+        if (!tbScore || is_mate_score(r.score)) return out_.send(format_info(r, root, showWdl));
+        SearchReport shown = r;
+        shown.score = *tbScore;
+        out_.send(format_info(shown, root, showWdl));
+    };
     cb.onCurrmove = [this, root = pos_](int depth, Move m, int n) {
         out_.send("info depth " + std::to_string(depth) + " currmove " + to_uci(m, root) + " currmovenumber " + std::to_string(n)
                   + '\n');
@@ -321,7 +341,7 @@ UciSession::Reply UciSession::cmd_go(Args args) {
 // legal move (0000 only where none exists), picked by a shallow search.
 UciSession::Reply UciSession::answer_ended(const laws::GameOutcome& outcome, Move forced, const SearchLimits& limits) {
     static const std::vector<Move> noPv;
-    const SearchReport draw{0, 0, 1, VALUE_DRAW, BOUND_EXACT, 0, 0, 0, &noPv};
+    const SearchReport draw{0, 0, 1, VALUE_DRAW, BOUND_EXACT, 0, 0, 0, &noPv, std::nullopt};
     const laws::StateText& rule = laws::state_text(outcome.state);
     std::string lines = format_info(draw, pos_, options_.check(OptionId::UciShowWDL))
                         + "info string game over: " + std::string(rule.name) + " (article " + std::string(rule.article) + ")";

@@ -65,7 +65,7 @@ private:
     Reply answer_ended(const laws::GameOutcome& outcome, Move forced, const SearchLimits& limits);
     Move quick_pick(const std::vector<Move>& searchmoves);
     SearchOptions search_options() const;
-    void restrict_to_tablebase_moves(SearchLimits& limits);
+    std::optional<int> restrict_to_tablebase_moves(SearchLimits& limits);
     strength::Limit strength_limit() const; // from UCI_LimitStrength, UCI_Elo and Skill Level
     void send_held_bestmove();
     // Ends a running search (its bestmove is sent) before the state it reads changes.

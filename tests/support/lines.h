@@ -1,6 +1,7 @@
 // Reading captured text output back by lines.
 #pragma once
 
+#include <optional>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -28,6 +29,26 @@ inline bool has_line(const std::string& text, std::string_view line) {
     for (const std::string& l : split_lines(text))
         if (l == line) return true;
     return false;
+}
+
+// The last line starting with prefix; "" if none.
+inline std::string last_prefixed(const std::string& text, std::string_view prefix) {
+    std::string last;
+    for (const std::string& line : split_lines(text))
+        if (line.starts_with(prefix)) last = line;
+    return last;
+}
+
+// The integer after the word key in a line of words ("... nodes 123 ..."); none if absent.
+inline std::optional<long long> field_after(const std::string& line, std::string_view key) {
+    std::istringstream in(line);
+    for (std::string word; in >> word;)
+        if (word == key) {
+            long long v;
+            if (in >> v) return v;
+            return std::nullopt;
+        }
+    return std::nullopt;
 }
 
 } // namespace jadoube::test

@@ -1,10 +1,12 @@
 // SyzygyPath at the UCI: the tables load with a summary line (a bad directory is
-// an error line), and at the root only the moves that keep the tables' result are
-// searched, so a won ending is never given away for a draw.
+// an error line), at the root only the moves that keep the tables' result are
+// searched, so a won ending is never given away for a draw, and the search probes
+// the tables it reaches by captures (tbhits, scores shown as Stockfish shows them).
 #include <doctest/doctest.h>
 
 #include <string>
 
+#include "search/search.h"
 #include "support/files.h"
 #include "support/uci_session.h"
 
@@ -59,6 +61,42 @@ TEST_CASE("SyzygyPath: a drawn ending is kept drawn and searchmoves still bound 
     CHECK(out.find("moves keeping it: 2 of 2") != std::string::npos);
     const std::string best = bestmove_of(out);
     CHECK((best == "e5e4" || best == "e5d5"));
+}
+
+TEST_CASE("SyzygyProbeLimit: a 5-man root reaches the 4-man tables by captures; tbhits count the probes") {
+    // K+Q+R v K+R, the rook en prise: the search sees K+Q+R v K and K+Q v K+R won
+    // by the tables and shows the win as a large centipawn score, never a mate.
+    constexpr const char* Fen = "7r/8/4k3/8/8/8/1Q1R4/K7 w - - 0 1";
+    Session s;
+    s.send(std::string("position fen ") + Fen);
+    const std::string without = last_prefixed(s.send_wait("go depth 6"), "info depth 6 ");
+    REQUIRE(without != "");
+    CHECK(without.find(" tbhits ") == std::string::npos); // no tables: no field
+
+    s.send("setoption name SyzygyPath value " + test_data("syzygy").string());
+    s.send(std::string("position fen ") + Fen);
+    const std::string last = last_prefixed(s.send_wait("go depth 8"), "info depth 8 ");
+    REQUIRE(last != "");
+    CHECK_MESSAGE(field_after(last, "tbhits").value_or(0) > 0, last);
+    CHECK_MESSAGE(field_after(last, "cp").value_or(0) >= VALUE_TB_WIN_IN_MAX_PLY, last);
+
+    s.send("setoption name SyzygyProbeLimit value 0");
+    const std::string off = last_prefixed(s.send_wait("go depth 8"), "info depth 8 ");
+    CHECK_MESSAGE(field_after(off, "tbhits") == 0, off);
+    CHECK_MESSAGE(field_after(off, "cp").value_or(VALUE_TB) < VALUE_TB_WIN_IN_MAX_PLY, off);
+}
+
+TEST_CASE("SyzygyPath: a root in the tables shows their value as centipawns until the search sees a mate") {
+    Session s;
+    s.send("setoption name SyzygyPath value " + test_data("syzygy").string());
+    // K+Q v K, the losing side to move: at depth 2 no mate is in sight, the tables know.
+    s.send("position fen 8/8/4k3/8/8/8/1Q6/K7 b - - 0 1");
+    const std::string out = s.send_wait("go depth 2");
+    for (const std::string& l : split_lines(out))
+        if (l.starts_with("info depth ")) CHECK_MESSAGE(field_after(l, "cp") == -VALUE_TB, l);
+    // One move from mate: the search's mate is shown, not the tables' value.
+    s.send("position fen 7k/8/6K1/8/8/8/8/1Q6 w - - 0 1");
+    CHECK(last_prefixed(s.send_wait("go depth 4"), "info depth 4 ").find(" score mate 1 ") != std::string::npos);
 }
 
 } // TEST_SUITE

@@ -51,8 +51,10 @@ TEST_CASE("uci handshake lists id and every option and ends with uciok") {
     CHECK(has_line(text, "option name UCI_LimitStrength type check default false"));
     CHECK(has_line(text, "option name UCI_Elo type spin default 1350 min 1350 max 2850"));
     CHECK(has_line(text, "option name SyzygyPath type string default <empty>"));
+    CHECK(has_line(text, "option name SyzygyProbeDepth type spin default 1 min 1 max 100"));
+    CHECK(has_line(text, "option name SyzygyProbeLimit type spin default 7 min 0 max 7"));
     CHECK(has_line(text, "option name Syzygy50MoveRule type check default true"));
-    CHECK(count_prefixed(text, "option name ") == 15);
+    CHECK(count_prefixed(text, "option name ") == 17);
 }
 
 TEST_CASE("isready answers readyok and nothing else") {
