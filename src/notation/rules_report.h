@@ -5,6 +5,7 @@
 #include <string>
 
 #include "board/position.h"
+#include "syzygy/tablebases.h"
 
 namespace jadoube {
 
@@ -14,6 +15,13 @@ namespace jadoube {
 // STATE, A and R are the game's (laws::game_outcome): when an automatic ending came
 // before the current position, they name it and the line ends "ended-at-ply P",
 // its game ply. N and K are always the current position's.
-std::string rules_report(const Position& pos);
+//
+// With tables given and the game not ended by an automatic rule, a position the
+// tables cover adds "tablebase T [dtz D]": T is the value for the side to move
+// with a zero clock (win, cursed-win, draw, blessed-loss, loss; cursed and blessed
+// are the ones the fifty-move rule turns into draws), D its DTZ where a DTZ table
+// is there. A tablebase draw is a fact about best play, not a dead position: the
+// state stays ongoing (or claimable) beside it.
+std::string rules_report(const Position& pos, const syzygy::Tablebases* tables = nullptr);
 
 } // namespace jadoube

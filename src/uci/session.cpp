@@ -103,7 +103,7 @@ UciSession::Reply UciSession::dispatch(std::string_view command, Args args) {
     if (is_board_event(command)) return touch_.event(command, args);
     if (command == "obligation") return touch_.obligation(args, pos_);
     if (command == "bench") return cmd_bench(args);
-    if (command == "rules") return no_arguments(command, args, rules_report(pos_));
+    if (command == "rules") return no_arguments(command, args, rules_report(pos_, tables_.max_men() ? &tables_ : nullptr));
     if (command == "compiler") return no_arguments(command, args, "info string " + version::describe() + '\n');
     if (command == "eval") return no_arguments(command, args, eval_report(pos_, eval_));
     if (command == "flip") return args.empty() ? cmd_flip() : no_arguments(command, args, "");

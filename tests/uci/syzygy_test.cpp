@@ -99,4 +99,24 @@ TEST_CASE("SyzygyPath: a root in the tables shows their value as centipawns unti
     CHECK(last_prefixed(s.send_wait("go depth 4"), "info depth 4 ").find(" score mate 1 ") != std::string::npos);
 }
 
+TEST_CASE("5.2.2 rules: a tablebase draw is not a dead position; the tables' value is said beside the state") {
+    Session s;
+    s.send("position fen 8/8/4k3/8/8/8/1Q6/K7 b - - 0 1");
+    CHECK(s.send("rules").find(" tablebase ") == std::string::npos); // no tables, no value
+
+    s.send("setoption name SyzygyPath value " + test_data("syzygy").string());
+    // K+Q v K, the lone king to move: lost, 20 plies to the capture or mate.
+    CHECK(s.send("rules")
+          == "info string rules ongoing article - result * repetitions 1 halfmove-clock 0 tablebase loss dtz -20\n");
+    // K+R v K+R: drawn with best play, yet mate is still possible: ongoing, not dead.
+    s.send("position fen 8/8/3k4/3r4/8/3R4/3K4/8 w - - 0 1");
+    CHECK(s.send("rules")
+          == "info string rules ongoing article - result * repetitions 1 halfmove-clock 0 tablebase draw dtz 0\n");
+    // K+B v K is dead (5.2.2) and the game is over: the tables have nothing to add.
+    s.send("position fen 8/8/3k4/8/8/3B4/3K4/8 w - - 0 1");
+    const std::string dead = s.send("rules");
+    CHECK(dead.starts_with("info string rules insufficient-material article 5.2.2 "));
+    CHECK(dead.find(" tablebase ") == std::string::npos);
+}
+
 } // TEST_SUITE
