@@ -490,6 +490,7 @@ int Table::decode(const Stream& s, std::uint64_t index) const {
     if (point >= s.indices) return -1;
     const std::uint8_t* entry = s.indexTable + 6 * point;
     std::uint64_t block = u32(entry);
+    if (block >= s.blocks) return -1; // an index point of a damaged file may name any block
     std::int64_t lit = std::int64_t(index & ((std::uint64_t(1) << s.indexBits) - 1)) - (std::int64_t(1) << (s.indexBits - 1));
     lit += u16(entry + 4);
     // The index point names a block near the value; step to the block that holds it.
@@ -558,12 +559,12 @@ DtzRead Table::dtz(const Position& pos, int wdl) const {
         // Stored values index a map per WDL class: win, loss, cursed win, blessed loss.
         static constexpr int MapOf[5] = {1, 3, 0, 2, 0};
         const std::size_t at16 = s.mapStart[std::size_t(MapOf[wdl + 2])] + std::size_t(v);
-        const std::uint8_t* const end = file_->data() + file_->size();
+        const auto mapBytes = std::size_t(file_->data() + file_->size() - dtzMap_);
         if (s.flags & DtzWideMapFlag) {
-            if (dtzMap_ + 2 * at16 + 2 > end) return {DtzRead::Damaged, 0};
+            if (2 * at16 + 2 > mapBytes) return {DtzRead::Damaged, 0};
             v = u16(dtzMap_ + 2 * at16);
         } else {
-            if (dtzMap_ + at16 + 1 > end) return {DtzRead::Damaged, 0};
+            if (at16 + 1 > mapBytes) return {DtzRead::Damaged, 0};
             v = dtzMap_[at16];
         }
     }

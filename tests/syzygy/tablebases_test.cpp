@@ -11,6 +11,7 @@
 #include "board/movegen.h"
 #include "support/files.h"
 #include "support/position.h"
+#include "syzygy/table.h"
 #include "syzygy/tablebases.h"
 
 using namespace jadoube;
@@ -237,6 +238,41 @@ TEST_CASE("Syzygy: bytes changed at random in a table never make a probe read ou
     }
     MESSAGE(loaded << " of 40 damaged tables loaded, " << answered << " probes answered");
     CHECK(loaded > 0);
+    fs::remove_all(dir);
+}
+
+TEST_CASE("Syzygy: four 0xFF bytes at any offset of a table never make a probe read outside the file") {
+    // Every offset, not a random few: a damaged index point (the block a value is
+    // in) once sent the decoder 4 GB past its table, found by tests/fuzz/syzygy_fuzz.
+    namespace fs = std::filesystem;
+    const fs::path dir = test::temp_path("syzygy-sweep");
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const fs::path file = dir / "KQvKB.rtbw";
+    const std::vector<std::uint8_t> good = test::read_bytes(test::test_data("syzygy/KQvKB.rtbw"));
+    std::vector<Position> sample;
+    for_each_position("KQvKB", 500009, [&](Position& pos) { sample.push_back(pos); });
+    constexpr std::size_t Run = 4;
+    int opened = 0;
+    long answered = 0, outOfRange = 0;
+    for (std::size_t at = 0; at + Run <= good.size(); ++at) {
+        std::vector<std::uint8_t> bytes = good;
+        std::fill_n(bytes.begin() + std::ptrdiff_t(at), Run, std::uint8_t(0xFF));
+        std::ofstream(file, std::ios::binary | std::ios::trunc)
+            .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+        auto table = syzygy::Table::open(file.string(), syzygy::Kind::Wdl);
+        if (!table) continue;
+        ++opened;
+        for (const Position& pos : sample) {
+            const auto wdl = table->wdl(pos);
+            answered += wdl.has_value();
+            outOfRange += wdl && (*wdl < syzygy::Loss || *wdl > syzygy::Win);
+        }
+    }
+    MESSAGE(opened << " of " << good.size() - Run + 1 << " damaged tables opened, " << answered << " probes of " << sample.size()
+                   << " positions each answered");
+    CHECK(opened > 0);
+    CHECK(outOfRange == 0);
     fs::remove_all(dir);
 }
 
