@@ -100,7 +100,8 @@ std::vector<std::string> Tablebases::load(std::string_view path) {
         entries_.push_back(std::move(entry));
     }
     report.push_back("Syzygy: " + std::to_string(entries_.size()) + " WDL and " + std::to_string(dtzCount) + " DTZ tables from "
-                     + std::to_string(directories) + " directories, up to " + std::to_string(maxMen_) + " men");
+                     + std::to_string(directories) + (directories == 1 ? " directory" : " directories") + ", up to "
+                     + std::to_string(maxMen_) + " men");
     return report;
 }
 
