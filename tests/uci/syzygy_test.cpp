@@ -31,7 +31,7 @@ TEST_SUITE("uci") {
 TEST_CASE("SyzygyPath: the tables load with a summary; a missing directory is an error line") {
     Session s;
     const std::string loaded = s.send("setoption name SyzygyPath value " + test_data("syzygy").string());
-    CHECK(loaded.find("info string Syzygy: 35 WDL and 35 DTZ tables from 1 directory, up to 4 men") != std::string::npos);
+    CHECK(loaded.find("info string Syzygy: 39 WDL and 39 DTZ tables from 1 directory, up to 5 men") != std::string::npos);
     CHECK(count_prefixed(loaded, "info string error: ") == 0);
     const std::string missing = s.send("setoption name SyzygyPath value /nonexistent-jadoube-dir");
     CHECK(count_prefixed(missing, "info string error: SyzygyPath: /nonexistent-jadoube-dir") == 1);
