@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "../support/placements.h"
 #include "laws/validate.h"
 #include "syzygy/table.h"
 #include "syzygy/tablebases.h"
@@ -47,37 +48,10 @@ std::vector<Position> positions_of(std::string_view material) {
         state ^= state << 13, state ^= state >> 7, state ^= state << 17;
         return state;
     };
-    const std::size_t v = material.find('v');
+    const std::vector<char> men = test::men_of(material);
     while (out.size() < PositionsPerMaterial) {
-        std::array<char, 64> board;
-        board.fill('.');
-        bool ok = true;
-        for (std::size_t i = 0; i < material.size() && ok; ++i) {
-            if (i == v) continue;
-            const char piece = i < v ? material[i] : char(material[i] - 'A' + 'a');
-            int sq;
-            do sq = int(next() % 64);
-            while (board[sq] != '.');
-            if ((piece == 'P' || piece == 'p') && (sq < 8 || sq >= 56)) ok = false;
-            board[sq] = piece;
-        }
-        if (!ok) continue;
-        std::string fen;
-        for (int rank = 7; rank >= 0; --rank) {
-            int empty = 0;
-            for (int file = 0; file < 8; ++file) {
-                const char c = board[rank * 8 + file];
-                if (c == '.') ++empty;
-                else {
-                    if (empty) fen += char('0' + empty), empty = 0;
-                    fen += c;
-                }
-            }
-            if (empty) fen += char('0' + empty);
-            if (rank) fen += '/';
-        }
-        fen += next() % 2 ? " w - - 0 1" : " b - - 0 1";
-        if (auto pos = laws::setup(fen, false)) out.push_back(std::move(*pos));
+        const test::Placement board = test::random_placement(men, next);
+        if (auto pos = laws::setup(test::placement_fen(board, next() % 2 ? 'w' : 'b'), false)) out.push_back(std::move(*pos));
     }
     return out;
 }

@@ -10,6 +10,7 @@
 
 #include "board/movegen.h"
 #include "support/files.h"
+#include "support/placements.h"
 #include "support/position.h"
 #include "syzygy/table.h"
 #include "syzygy/tablebases.h"
@@ -29,57 +30,26 @@ const Tablebases& test_tables() {
     return t;
 }
 
-// The FEN of a board of men ('K', 'p', ...; 0 for empty, a1 first) with `stm` to
-// move and no castling or en passant.
-std::string board_fen(const std::array<char, 64>& board, char stm) {
-    std::string f;
-    for (int r = 7; r >= 0; --r) {
-        int empty = 0;
-        for (int file = 0; file < 8; ++file) {
-            const char c = board[std::size_t(8 * r + file)];
-            if (!c) ++empty;
-            else {
-                if (empty) f += char('0' + empty), empty = 0;
-                f += c;
-            }
-        }
-        if (empty) f += char('0' + empty);
-        if (r) f += '/';
-    }
-    return f + ' ' + stm + " - - 0 1";
-}
-
-// The men of a material as FEN letters: "KRvKP" is K, R, k, p.
-std::vector<char> men_of(const std::string& material) {
-    std::vector<char> men;
-    bool black = false;
-    for (char c : material) {
-        if (c == 'v') black = true;
-        else men.push_back(black ? char(c | 0x20) : c);
-    }
-    return men;
-}
-
 // Every legal placement of the men of `material` (e.g. "KPvK") with either side
 // to move, every stride-th one handed to check.
 template<typename Check>
 long for_each_position(const std::string& material, int stride, Check check) {
-    const std::vector<char> men = men_of(material);
-    std::array<char, 64> board{};
+    const std::vector<char> men = test::men_of(material);
+    test::Placement board{};
     long seen = 0, checked = 0;
     const auto place = [&](auto& self, std::size_t i) -> void {
         if (i == men.size()) {
             for (char stm : {'w', 'b'}) {
                 if (seen++ % stride) continue;
                 Position pos;
-                if (!pos.set(board_fen(board, stm), false)) continue; // kings adjacent, side not to move in check
+                if (!pos.set(test::placement_fen(board, stm), false)) continue; // kings adjacent, side not to move in check
                 check(pos);
                 ++checked;
             }
             return;
         }
         for (int sq = 0; sq < 64; ++sq) {
-            if (board[std::size_t(sq)] || ((men[i] | 0x20) == 'p' && (sq < 8 || sq >= 56))) continue;
+            if (board[std::size_t(sq)] || !test::may_stand(men[i], sq)) continue;
             board[std::size_t(sq)] = men[i];
             self(self, i + 1);
             board[std::size_t(sq)] = 0;
@@ -94,18 +64,13 @@ long for_each_position(const std::string& material, int stride, Check check) {
 template<typename Check>
 void for_random_positions(const std::string& material, int count, std::uint64_t seed, Check check) {
     std::mt19937_64 rng(seed);
-    const std::vector<char> men = men_of(material);
+    const std::vector<char> men = test::men_of(material);
     for (int found = 0, tries = 0; found < count; ++tries) {
         REQUIRE(tries < 100 * count); // most placements are legal: a loop here is a bug
         Position pos;
-        std::array<char, 64> board{};
-        for (char man : men) {
-            int sq;
-            do sq = int(rng() % 64);
-            while (board[std::size_t(sq)] || ((man | 0x20) == 'p' && (sq < 8 || sq >= 56)));
-            board[std::size_t(sq)] = man;
-        }
-        if (!pos.set(board_fen(board, rng() % 2 ? 'w' : 'b'), false)) continue; // kings adjacent, side not to move in check
+        const test::Placement board = test::random_placement(men, rng);
+        if (!pos.set(test::placement_fen(board, rng() % 2 ? 'w' : 'b'), false))
+            continue; // kings adjacent, side not to move in check
         check(pos);
         ++found;
     }
