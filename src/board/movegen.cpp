@@ -120,33 +120,42 @@ void generate_moves(const Position& pos, Sink& sink) {
         const Square from = pop_lsb(b);
         sink.piece(from, knight_attacks(from) & targets);
     }
-    for (Bitboard b = pos.pieces(Us, BISHOP, QUEEN); b;) {
-        const Square from = pop_lsb(b);
-        Bitboard t = bishop_attacks(from, occ) & targets;
-        if (pinned & square_bb(from)) t &= line_bb(ksq, from);
-        sink.piece(from, t);
-    }
-    for (Bitboard b = pos.pieces(Us, ROOK, QUEEN); b;) {
-        const Square from = pop_lsb(b);
-        Bitboard t = rook_attacks(from, occ) & targets;
-        if (pinned & square_bb(from)) t &= line_bb(ksq, from);
-        sink.piece(from, t);
-    }
+    // A pinned slider keeps to its pin line. Most positions have no pin at all, and
+    // leaving the test out of their loops takes a tenth off perft's instructions.
+    const auto sliders = [&]<bool AnyPinned>() {
+        for (Bitboard b = pos.pieces(Us, BISHOP, QUEEN); b;) {
+            const Square from = pop_lsb(b);
+            Bitboard t = bishop_attacks(from, occ) & targets;
+            if (AnyPinned && (pinned & square_bb(from))) t &= line_bb(ksq, from);
+            sink.piece(from, t);
+        }
+        for (Bitboard b = pos.pieces(Us, ROOK, QUEEN); b;) {
+            const Square from = pop_lsb(b);
+            Bitboard t = rook_attacks(from, occ) & targets;
+            if (AnyPinned && (pinned & square_bb(from))) t &= line_bb(ksq, from);
+            sink.piece(from, t);
+        }
+    };
+    if (pinned) sliders.template operator()<true>();
+    else sliders.template operator()<false>();
 
     // Castling (3.8.2): path empty but for king and rook, king not in check, no square it
     // crosses or lands on attacked. The squares are tested with king and rook lifted so that
-    // a Chess960 rook cannot shield its own king's destination.
+    // a Chess960 rook cannot shield its own king's destination. Each wing is its own
+    // instantiation with the right as a constant: perft tests the rights at every leaf.
     if constexpr (Quiets) {
-        if (!checkers && (pos.castling_rights() & (Us == WHITE ? WHITE_CASTLING : BLACK_CASTLING))) {
-            for (const CastlingRights cr : {castling_right(Us, true), castling_right(Us, false)}) {
-                if (!pos.can_castle(cr) || (pos.castling_path(cr) & occ)) continue;
-                const Square rsq = pos.castling_rook_square(cr);
-                const Bitboard lifted = occ ^ square_bb(ksq) ^ square_bb(rsq);
-                bool safe = true;
-                for (Bitboard path = pos.castling_king_path(cr); path && safe;)
-                    safe = !pos.attacked_by(Them, pop_lsb(path), lifted);
-                if (safe) sink.single(Move::make<CASTLING>(ksq, rsq));
-            }
+        const int rights = pos.castling_rights();
+        const auto castle = [&]<CastlingRights Cr>() {
+            if (!(rights & Cr) || (pos.castling_path(Cr) & occ)) return;
+            const Square rsq = pos.castling_rook_square(Cr);
+            const Bitboard lifted = occ ^ square_bb(ksq) ^ square_bb(rsq);
+            for (Bitboard path = pos.castling_king_path(Cr); path;)
+                if (pos.attacked_by(Them, pop_lsb(path), lifted)) return;
+            sink.single(Move::make<CASTLING>(ksq, rsq));
+        };
+        if (!checkers && (rights & (Us == WHITE ? WHITE_CASTLING : BLACK_CASTLING))) {
+            castle.template operator()<castling_right(Us, true)>();
+            castle.template operator()<castling_right(Us, false)>();
         }
     }
 }

@@ -309,13 +309,18 @@ Key Position::compute_key() const {
 void Position::update_check_info(StateInfo& st) const {
     const Color us = sideToMove_, them = ~us;
     const Square ksq = king_square(us);
-    st.checkers = attackers_to(ksq, pieces()) & pieces(them);
+    // Leapers check from where they stand; a king never does (kings never stand side
+    // by side). Every enemy slider on one of the king's lines is a checker when
+    // nothing stands between, and pins a lone blocker of ours: one walk over those
+    // sliders finds both, with no slider attack lookup.
+    st.checkers = ((pawn_attacks(us, ksq) & pieces(PAWN)) | (knight_attacks(ksq) & pieces(KNIGHT))) & pieces(them);
     st.pinned = 0;
     Bitboard snipers = ((rook_rays(ksq) & pieces(them, ROOK, QUEEN)) | (bishop_rays(ksq) & pieces(them, BISHOP, QUEEN)));
     while (snipers) {
         const Square s = pop_lsb(snipers);
         const Bitboard blockers = between_bb(ksq, s) & pieces() & ~square_bb(s);
-        if (blockers && !more_than_one(blockers)) st.pinned |= blockers & pieces(us);
+        if (!blockers) st.checkers |= square_bb(s);
+        else if (!more_than_one(blockers)) st.pinned |= blockers & pieces(us);
     }
 }
 
