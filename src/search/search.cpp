@@ -194,7 +194,14 @@ void Worker::iterative_deepening() {
         if (shared_.stop.load()) break;
         completedDepth = rootDepth_;
         inIteration = false;
-        if (id_ != 0) continue;
+        if (id_ != 0) {
+            // A depth limit is met by whichever thread completes that depth first: the vote
+            // then takes only threads that did (pick_best_worker). Not while the answer must
+            // wait (infinite, ponder), nor with several lines, which are the main thread's.
+            if (lim.depth > 0 && rootDepth_ >= maxDepth && multiPV == 1 && !lim.infinite && !shared_.ponder.load())
+                shared_.stop = true;
+            continue;
+        }
 
         // Limits that end the iteration loop.
         const int best = rootMoves[0].score;

@@ -216,9 +216,15 @@ const RootMove& SearchPool::choose_weakened(const Worker& main) {
 const Worker& SearchPool::pick_best_worker() const {
     const Worker* best = workers_[0].get();
     if (workers_.size() == 1 || shared_.options.multiPV > 1) return *best;
+    // Under a depth limit the answer is a search of that depth: when some thread
+    // completed it, only those threads vote.
+    const int limit = shared_.limits.depth > 0 ? std::min(shared_.limits.depth, MAX_PLY - 1) : 0;
+    int deepest = 0;
+    for (const auto& w : workers_) deepest = std::max(deepest, w->completedDepth);
+    const int minDepth = limit > 0 && deepest >= limit ? limit : 1;
     std::vector<const Worker*> voters;
     for (const auto& w : workers_)
-        if (w->completedDepth > 0) voters.push_back(w.get());
+        if (w->completedDepth >= minDepth) voters.push_back(w.get());
     if (voters.empty()) return *best;
     int minScore = VALUE_INFINITE;
     for (const Worker* w : voters) minScore = std::min(minScore, best_score(*w));

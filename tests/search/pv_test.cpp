@@ -37,6 +37,20 @@ void check_pvs(const std::string& fen, const std::string& output) {
     CHECK(lines > 0);
 }
 
+// The last `info ... pv` line of a search's output ("" if none).
+std::string last_pv_line(const std::vector<std::string>& lines) {
+    std::string last;
+    for (const auto& l : lines)
+        if (l.starts_with("info ") && l.find(" pv ") != std::string::npos) last = l;
+    return last;
+}
+
+// The first move of an info line's PV.
+std::string pv_head(const std::string& info) {
+    const std::string pv = info.substr(info.find(" pv ") + 4);
+    return pv.substr(0, pv.find(' '));
+}
+
 } // namespace
 
 TEST_SUITE("search") {
@@ -67,12 +81,36 @@ TEST_CASE("with several threads the bestmove begins the last PV shown") {
         CAPTURE(std::string(fen));
         s.send(std::string("position fen ") + fen);
         const auto lines = split_lines(s.send_wait("go depth 11"));
-        std::string lastPv;
-        for (const auto& l : lines)
-            if (const auto at = l.find(" pv "); l.starts_with("info ") && at != std::string::npos) lastPv = l.substr(at + 4);
-        REQUIRE(!lastPv.empty());
+        const std::string last = last_pv_line(lines);
+        REQUIRE(!last.empty());
         REQUIRE(lines.back().starts_with("bestmove "));
-        CHECK(lastPv.substr(0, lastPv.find(' ')) == lines.back().substr(9, lines.back().find(' ', 9) - 9));
+        CHECK(pv_head(last) == bestmove_of(lines.back()));
+    }
+}
+
+} // TEST_SUITE
+
+TEST_SUITE("search") {
+
+// A depth limit is met by the first thread to complete that depth; the answer must
+// still be a search of the depth asked, shown last, with the bestmove beginning it.
+TEST_CASE("with several threads go depth N answers with a line of depth N") {
+    for (const char* threads : {"2", "3"}) {
+        Session s;
+        s.send(std::string("setoption name Threads value ") + threads);
+        for (const char* fen :
+             {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+              "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"}) {
+            CAPTURE(std::string(threads));
+            CAPTURE(std::string(fen));
+            s.send(std::string("position fen ") + fen);
+            const auto lines = split_lines(s.send_wait("go depth 10"));
+            const std::string last = last_pv_line(lines);
+            INFO(last);
+            REQUIRE(last.starts_with("info depth 10 "));
+            REQUIRE(lines.back().starts_with("bestmove "));
+            CHECK(pv_head(last) == bestmove_of(lines.back()));
+        }
     }
 }
 

@@ -265,6 +265,22 @@ TEST_CASE("go infinite and go ponder hold the bestmove until stop or ponderhit")
     CHECK(s.send("stop") == "");
 }
 
+// A helper that completes a depth limit first ends the search (pick_best_worker),
+// but not one that must wait for stop or ponderhit.
+TEST_CASE("with several threads go infinite depth N and go ponder depth N still wait") {
+    Session s;
+    s.send("setoption name Threads value 2");
+    for (const char* go : {"go infinite depth 4", "go ponder depth 4 wtime 1000 btime 1000"}) {
+        CAPTURE(std::string(go));
+        s.uci.handle_line(go);
+        std::this_thread::sleep_for(std::chrono::milliseconds(150)); // depth 4 takes a few ms
+        CHECK(count_prefixed(s.take(), "bestmove ") == 0);
+        s.uci.handle_line(std::string(go).starts_with("go infinite") ? "stop" : "ponderhit");
+        s.uci.wait_search();
+        CHECK(count_prefixed(s.take(), "bestmove ") == 1);
+    }
+}
+
 TEST_CASE("d prints the board then the Fen Key and Checkers lines") {
     Session s;
     s.send("position fen rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
