@@ -13,6 +13,7 @@
 #include <string>
 
 #include "board/types.h"
+#include "util/memory.h"
 
 namespace jadoube {
 
@@ -59,8 +60,9 @@ private:
     __extension__ using Wide = unsigned __int128;
     std::size_t index(Key key) const { return std::size_t(Wide(key) * bucketCount_ >> 64); }
 
+    static constexpr std::size_t TableAlign = HugePageSize; // util/memory.h: huge pages where the kernel gives them
     struct FreeBuckets {
-        void operator()(Bucket* b) const { ::operator delete[](b, std::align_val_t{alignof(Bucket)}); }
+        void operator()(Bucket* b) const { ::operator delete[](b, std::align_val_t{TableAlign}); }
     };
     std::unique_ptr<Bucket[], FreeBuckets> buckets_;
     std::size_t bucketCount_ = 0;

@@ -1,5 +1,6 @@
 #include "util/memory.h"
 
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -84,6 +85,12 @@ std::optional<std::size_t> available_memory() {
         avail = std::size_t(pages) * std::size_t(page);
     if (const auto room = cgroup_headroom()) avail = avail ? std::min(*avail, *room) : *room;
     return avail;
+}
+
+void advise_huge_pages([[maybe_unused]] void* p, [[maybe_unused]] std::size_t bytes) {
+#if defined(MADV_HUGEPAGE)
+    (void)madvise(p, bytes, MADV_HUGEPAGE); // advice only: small pages work the same
+#endif
 }
 
 } // namespace jadoube

@@ -16,4 +16,13 @@ constexpr std::size_t MiB = std::size_t(1) << 20;
 // working-set rule container runtimes use). nullopt when nothing can be read.
 std::optional<std::size_t> available_memory();
 
+// Large tables are aligned to the x86-64 huge page so that the kernel can back them
+// with 2 MiB pages: a few hundred times fewer page faults when they are cleared (16 MiB
+// of hash is 4,096 small pages) and fewer TLB misses in search.
+constexpr std::size_t HugePageSize = 2 * MiB;
+
+// Asks the kernel for transparent huge pages over [p, p + bytes) (Linux madvise;
+// a no-op where that does not exist or is switched off). Call before the first touch.
+void advise_huge_pages(void* p, std::size_t bytes);
+
 } // namespace jadoube
