@@ -88,10 +88,6 @@ TEST_CASE("with several threads the bestmove begins the last PV shown") {
     }
 }
 
-} // TEST_SUITE
-
-TEST_SUITE("search") {
-
 // A depth limit is met by the first thread to complete that depth; the answer must
 // still be a search of the depth asked, shown last, with the bestmove beginning it.
 TEST_CASE("with several threads go depth N answers with a line of depth N") {
