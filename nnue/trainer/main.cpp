@@ -1,11 +1,13 @@
 // jadoube_trainer: trains the NNUE on datagen files and exports a net the engine
 // loads (EvalFile) or embeds (nnue/nets/default.nnue). See nnue/README.md.
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,6 +23,9 @@ void usage() {
     std::cerr << "usage: jadoube_trainer --data FILE [--data FILE ...] --output NET [options]\n"
                  "       jadoube_trainer --stats FILE [FILE ...]     count games and positions, fit K\n"
                  "  --hidden N         hidden size, multiple of 32 (default 128; the engine is built for one size)\n"
+                 "  --king-buckets L   input sets by the side's king square: none (default), mirror, 4, 8, 16\n"
+                 "                     (src/eval/net_file.h draws them; all but none mirror files e-h onto a-d)\n"
+                 "  --output-buckets N output layers by the number of pieces, 1 (default) to 8\n"
                  "  --epochs N         passes over the training positions (default 10)\n"
                  "  --batch N          positions per Adam step (default 16384)\n"
                  "  --lr X             learning rate (default 0.001)\n"
@@ -86,7 +91,21 @@ int main(int argc, char* argv[]) {
         else if (k == "--data") data.emplace_back(value());
         else if (k == "--output") output = value();
         else if (k == "--hidden") number(c.hidden);
-        else if (k == "--epochs") number(c.epochs);
+        else if (k == "--king-buckets") {
+            const std::string_view name = value();
+            const auto* layout = std::ranges::find(nnue::KingLayouts, name, &nnue::KingLayout::name);
+            if (layout == std::end(nnue::KingLayouts)) {
+                std::cerr << "error: --king-buckets: no layout '" << name << "' (none, mirror, 4, 8, 16)\n";
+                return 2;
+            }
+            c.shape = nnue::make_shape(*layout, c.shape.outputBuckets);
+        } else if (k == "--output-buckets") {
+            number(c.shape.outputBuckets);
+            if (c.shape.outputBuckets < 1 || c.shape.outputBuckets > nnue::MAX_OUTPUT_BUCKETS) {
+                std::cerr << "error: --output-buckets must be 1 to " << nnue::MAX_OUTPUT_BUCKETS << '\n';
+                return 2;
+            }
+        } else if (k == "--epochs") number(c.epochs);
         else if (k == "--batch") number(c.batch);
         else if (k == "--lr") number(c.lr);
         else if (k == "--lr-gamma") number(c.lrGamma);
@@ -175,6 +194,7 @@ int main(int argc, char* argv[]) {
         std::cerr << "error: cannot write " << output << '\n';
         return 1;
     }
-    std::cerr << "wrote " << output << " (" << net.size() << " bytes, hidden " << c.hidden << ")\n";
+    std::cerr << "wrote " << output << " (" << net.size() << " bytes, hidden " << c.hidden << ", " << c.shape.kingBuckets
+              << " king buckets" << (c.shape.mirror ? ", mirrored" : "") << ", " << c.shape.outputBuckets << " output buckets)\n";
     return 0;
 }

@@ -79,34 +79,48 @@ void for_each_piece(const Sample& s, F&& f) {
     for (Bitboard occ = s.occ; occ; ++n) f(pop_lsb(occ), Piece((s.pieces[n / 2] >> (4 * (n & 1))) & 15));
 }
 
-// The active inputs of a sample for the side to move (us) and the other side;
-// mirrored a<->h when mirror is set.
-int features(const Sample& s, int* us, int* them, bool mirror = false) {
+// The active inputs of a sample for the side to move (us) and the other side, and
+// its output bucket; mirrored a<->h first when mirror is set.
+struct Features {
+    int us[32], them[32];
+    int n = 0, bucket = 0;
+};
+
+void features(const nnue::NetShape& shape, const Sample& s, Features& f, bool mirror = false) {
     const Color stm = Color(s.stm);
     const int files = mirror ? 7 : 0;
-    int n = 0;
+    Square king[COLOR_NB] = {SQ_A1, SQ_A1};
+    for_each_piece(s, [&](Square sq, Piece pc) {
+        if (type_of(pc) == KING) king[color_of(pc)] = Square(sq ^ files);
+    });
+    const nnue::KingView us = nnue::king_view(shape, stm, king[stm]), them = nnue::king_view(shape, ~stm, king[~stm]);
+    f.n = 0;
     for_each_piece(s, [&](Square sq, Piece pc) {
         sq = Square(sq ^ files);
-        us[n] = nnue::feature_index(stm, pc, sq);
-        them[n++] = nnue::feature_index(~stm, pc, sq);
+        f.us[f.n] = nnue::feature_index(us, stm, pc, sq);
+        f.them[f.n++] = nnue::feature_index(them, ~stm, pc, sq);
     });
-    return n;
+    f.bucket = nnue::output_bucket(shape, f.n);
 }
 
+// Offsets of the parameters in Model::params (trainer.h).
 struct Layout {
     int h;
     std::size_t ftB, outW, outB, size;
-    explicit Layout(int hidden) : h(hidden) {
-        ftB = std::size_t(768) * std::size_t(h);
+    Layout(int hidden, const nnue::NetShape& shape) : h(hidden) {
+        ftB = std::size_t(shape.inputs()) * std::size_t(h);
         outW = ftB + std::size_t(h);
-        outB = outW + 2 * std::size_t(h);
-        size = outB + 1;
+        outB = outW + std::size_t(shape.outputBuckets) * 2 * std::size_t(h);
+        size = outB + std::size_t(shape.outputBuckets);
     }
 };
 
 // Forward pass; leaves the two accumulators (before the activation) in accUs/accThem.
-float forward(const Layout& L, const float* P, const int* us, const int* them, int n, float* accUs, float* accThem) {
+float forward(const Layout& L, const float* P, const Features& f, float* accUs, float* accThem) {
     const int H = L.h;
+    const int* us = f.us;
+    const int* them = f.them;
+    const int n = f.n;
     const float* bias = P + L.ftB;
     std::copy(bias, bias + H, accUs);
     std::copy(bias, bias + H, accThem);
@@ -116,8 +130,8 @@ float forward(const Layout& L, const float* P, const int* us, const int* them, i
         for (int i = 0; i < H; ++i) accUs[i] += ru[i];
         for (int i = 0; i < H; ++i) accThem[i] += rt[i];
     }
-    const float* ow = P + L.outW;
-    float out = P[L.outB];
+    const float* ow = P + L.outW + std::size_t(f.bucket) * 2 * std::size_t(H);
+    float out = P[L.outB + std::size_t(f.bucket)];
     for (int i = 0; i < H; ++i) {
         const float a = std::clamp(accUs[i], 0.0f, 1.0f), b = std::clamp(accThem[i], 0.0f, 1.0f);
         out += a * a * ow[i] + b * b * ow[H + i];
@@ -125,12 +139,16 @@ float forward(const Layout& L, const float* P, const int* us, const int* them, i
     return out;
 }
 
-void backward(const Layout& L, const float* P, float* G, const int* us, const int* them, int n, const float* accUs,
-              const float* accThem, float g, float* dUs, float* dThem) {
+void backward(const Layout& L, const float* P, float* G, const Features& f, const float* accUs, const float* accThem, float g,
+              float* dUs, float* dThem) {
     const int H = L.h;
-    const float* ow = P + L.outW;
-    float* gow = G + L.outW;
-    G[L.outB] += g;
+    const int* us = f.us;
+    const int* them = f.them;
+    const int n = f.n;
+    const std::size_t outOffset = std::size_t(f.bucket) * 2 * std::size_t(H);
+    const float* ow = P + L.outW + outOffset;
+    float* gow = G + L.outW + outOffset;
+    G[L.outB + std::size_t(f.bucket)] += g;
     for (int i = 0; i < H; ++i) {
         const float a = std::clamp(accUs[i], 0.0f, 1.0f), b = std::clamp(accThem[i], 0.0f, 1.0f);
         gow[i] += g * a * a;
@@ -160,20 +178,32 @@ int chunks_for(std::size_t n) { return int(std::clamp<std::size_t>(n / 1024, 1, 
 
 constexpr char CheckpointMagic[4] = {'J', 'D', 'C', 'K'};
 
-bool write_checkpoint(const std::string& path, int hidden, int epoch, std::uint64_t step, const std::vector<float>& p,
-                      const std::vector<float>& m, const std::vector<float>& v) {
+constexpr std::uint32_t CheckpointVersion = 2; // 2: the net's shape follows the step
+
+// The shape as stored in a checkpoint: bucket counts, mirror flag, bucket map.
+std::vector<std::uint8_t> shape_bytes(const nnue::NetShape& s) {
+    std::vector<std::uint8_t> b = {std::uint8_t(s.kingBuckets), std::uint8_t(s.outputBuckets), std::uint8_t(s.mirror), 0};
+    b.insert(b.end(), s.kingBucket.begin(), s.kingBucket.end());
+    return b;
+}
+
+bool write_checkpoint(const std::string& path, int hidden, const nnue::NetShape& shape, int epoch, std::uint64_t step,
+                      const std::vector<float>& p, const std::vector<float>& m, const std::vector<float>& v) {
     std::ofstream f(path, std::ios::binary | std::ios::trunc);
-    const std::uint32_t header[4] = {1, std::uint32_t(hidden), std::uint32_t(epoch), 0};
+    const std::uint32_t header[4] = {CheckpointVersion, std::uint32_t(hidden), std::uint32_t(epoch), 0};
     f.write(CheckpointMagic, 4);
     f.write(reinterpret_cast<const char*>(header), sizeof header);
     f.write(reinterpret_cast<const char*>(&step), sizeof step);
+    const auto sb = shape_bytes(shape);
+    f.write(reinterpret_cast<const char*>(sb.data()), std::streamsize(sb.size()));
     for (const auto* a : {&p, &m, &v})
         f.write(reinterpret_cast<const char*>(a->data()), std::streamsize(a->size() * sizeof(float)));
     return bool(f);
 }
 
-std::expected<std::pair<int, std::uint64_t>, std::string>
-read_checkpoint(const std::string& path, int hidden, std::vector<float>& p, std::vector<float>& m, std::vector<float>& v) {
+std::expected<std::pair<int, std::uint64_t>, std::string> read_checkpoint(const std::string& path, int hidden,
+                                                                          const nnue::NetShape& shape, std::vector<float>& p,
+                                                                          std::vector<float>& m, std::vector<float>& v) {
     std::ifstream f(path, std::ios::binary);
     if (!f) return std::unexpected("cannot open checkpoint " + path);
     char magic[4];
@@ -182,9 +212,12 @@ read_checkpoint(const std::string& path, int hidden, std::vector<float>& p, std:
     f.read(magic, 4);
     f.read(reinterpret_cast<char*>(header), sizeof header);
     f.read(reinterpret_cast<char*>(&step), sizeof step);
-    if (!f || std::memcmp(magic, CheckpointMagic, 4) != 0 || header[0] != 1)
-        return std::unexpected(path + " is not a trainer checkpoint");
+    if (!f || std::memcmp(magic, CheckpointMagic, 4) != 0 || header[0] != CheckpointVersion)
+        return std::unexpected(path + " is not a trainer checkpoint (version " + std::to_string(CheckpointVersion) + ")");
     if (int(header[1]) != hidden) return std::unexpected(path + " has hidden size " + std::to_string(header[1]));
+    std::vector<std::uint8_t> sb(shape_bytes(shape).size());
+    f.read(reinterpret_cast<char*>(sb.data()), std::streamsize(sb.size()));
+    if (!f || sb != shape_bytes(shape)) return std::unexpected(path + " has other king or output buckets");
     for (auto* a : {&p, &m, &v}) f.read(reinterpret_cast<char*>(a->data()), std::streamsize(a->size() * sizeof(float)));
     if (!f) return std::unexpected(path + " is truncated");
     return std::pair{int(header[2]), step};
@@ -248,10 +281,11 @@ std::expected<LoadStats, std::string> load(const std::string& path, std::vector<
 
 // --- Model -----------------------------------------------------------------------
 
-Model::Model(int hidden) : params(Layout(hidden).size, 0.0f), hidden_(hidden) {}
+Model::Model(int hidden, const nnue::NetShape& shape)
+    : params(Layout(hidden, shape).size, 0.0f), hidden_(hidden), shape_(shape) {}
 
 void Model::init(std::uint64_t seed) {
-    const Layout L(hidden_);
+    const Layout L(hidden_, shape_);
     Rng rng{seed ^ 0x5eed5eed5eed5eedULL};
     // About 32 inputs are active: a spread of 1/sqrt(32) puts the accumulators
     // across the SCReLU range [0, 1].
@@ -259,28 +293,30 @@ void Model::init(std::uint64_t seed) {
     for (std::size_t i = 0; i < L.ftB; ++i) params[i] = float((2 * rng.uniform() - 1) * ft);
     for (std::size_t i = L.ftB; i < L.outW; ++i) params[i] = 0.0f;
     for (std::size_t i = L.outW; i < L.outB; ++i) params[i] = float((2 * rng.uniform() - 1) * out);
-    params[L.outB] = 0.0f;
+    for (std::size_t i = L.outB; i < L.size; ++i) params[i] = 0.0f;
 }
 
 double Model::evaluate(const Sample& s) const {
-    const Layout L(hidden_);
-    int us[32], them[32];
+    const Layout L(hidden_, shape_);
+    Features f;
     float accUs[MaxHidden], accThem[MaxHidden];
-    const int n = features(s, us, them);
-    return double(forward(L, params.data(), us, them, n, accUs, accThem)) * nnue::SCALE;
+    features(shape_, s, f);
+    return double(forward(L, params.data(), f, accUs, accThem)) * nnue::SCALE;
 }
 
 double Model::evaluate(const Position& pos) const { return evaluate(make_sample(pos, 0, datagen::Outcome::Draw)); }
 
 std::vector<std::uint8_t> Model::quantise() const {
-    const Layout L(hidden_);
+    const Layout L(hidden_, shape_);
     auto q = [](float x, double scale) { return std::int16_t(std::clamp<long>(std::lround(double(x) * scale), -32767, 32767)); };
-    std::vector<std::int16_t> ftW(L.ftB), ftB(static_cast<std::size_t>(hidden_)), outW(2 * static_cast<std::size_t>(hidden_));
+    std::vector<std::int16_t> ftW(L.ftB), ftB(static_cast<std::size_t>(hidden_)), outW(L.outB - L.outW);
+    std::vector<std::int32_t> outB(L.size - L.outB);
     for (std::size_t i = 0; i < L.ftB; ++i) ftW[i] = q(params[i], nnue::QA);
     for (int i = 0; i < hidden_; ++i) ftB[std::size_t(i)] = q(params[L.ftB + std::size_t(i)], nnue::QA);
     for (std::size_t i = 0; i < outW.size(); ++i) outW[i] = q(params[L.outW + i], nnue::QB);
-    const auto outB = std::int32_t(std::lround(double(params[L.outB]) * nnue::QA * nnue::QB));
-    return nnue::serialize_network(hidden_, ftW, ftB, outW, outB);
+    for (std::size_t i = 0; i < outB.size(); ++i)
+        outB[i] = std::int32_t(std::lround(double(params[L.outB + i]) * nnue::QA * nnue::QB));
+    return nnue::serialize_network(shape_, hidden_, ftW, ftB, outW, outB);
 }
 
 // --- Training --------------------------------------------------------------------
@@ -356,18 +392,19 @@ std::expected<Model, std::string> train(const Config& c, std::vector<Sample> dat
     if (c.batch < 1 || c.epochs < 1) return Err("batch size and epochs must be positive");
     if (!(c.scale > 0)) return Err("the loss scale must be positive");
     if (data.size() < 2) return Err("not enough positions to train on (" + std::to_string(data.size()) + ")");
+    if (!nnue::valid_shape(c.shape)) return Err("king or output buckets beyond what the engine reads");
     std::unique_ptr<tbb::global_control> parallelism;
     if (c.threads > 0)
         parallelism = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, c.threads);
 
-    const Layout L(c.hidden);
-    Model model(c.hidden);
+    const Layout L(c.hidden, c.shape);
+    Model model(c.hidden, c.shape);
     model.init(c.seed);
     std::vector<float> m(L.size, 0.0f), v(L.size, 0.0f);
     int firstEpoch = 1;
     std::uint64_t step = 0;
     if (!c.resume.empty()) {
-        auto r = read_checkpoint(c.resume, c.hidden, model.params, m, v);
+        auto r = read_checkpoint(c.resume, c.hidden, c.shape, model.params, m, v);
         if (!r) return Err(r.error());
         firstEpoch = r->first + 1;
         step = r->second;
@@ -399,7 +436,7 @@ std::expected<Model, std::string> train(const Config& c, std::vector<Sample> dat
         const double toK = nnue::SCALE / c.scale; // the net's output is in units of nnue::SCALE cp
         tbb::parallel_for(tbb::blocked_range<int>(0, chunks, 1), [&](const tbb::blocked_range<int>& r) {
             alignas(64) float accUs[MaxHidden], accThem[MaxHidden], dUs[MaxHidden], dThem[MaxHidden];
-            int us[32], them[32];
+            Features f;
             for (int ch = r.begin(); ch != r.end(); ++ch) {
                 const std::size_t lo = begin + n * std::size_t(ch) / std::size_t(chunks);
                 const std::size_t hi = begin + n * std::size_t(ch + 1) / std::size_t(chunks);
@@ -409,13 +446,13 @@ std::expected<Model, std::string> train(const Config& c, std::vector<Sample> dat
                 for (std::size_t i = lo; i < hi; ++i) {
                     const Sample& s = data[i];
                     const bool mirror = mirrorSeed && !s.castling && (Rng{mirrorSeed ^ i}.next() >> 63);
-                    const int k = features(s, us, them, mirror);
-                    const float out = forward(L, model.params.data(), us, them, k, accUs, accThem);
+                    features(c.shape, s, f, mirror);
+                    const float out = forward(L, model.params.data(), f, accUs, accThem);
                     const double p = sigmoid(toK * out), t = target(s, lambda, c.scale);
                     loss += (p - t) * (p - t);
                     if (learn) {
                         const float g = float(2.0 * (p - t) * p * (1.0 - p) * toK) * scale;
-                        backward(L, model.params.data(), G, us, them, k, accUs, accThem, g, dUs, dThem);
+                        backward(L, model.params.data(), G, f, accUs, accThem, g, dUs, dThem);
                     }
                 }
                 chunkLoss[std::size_t(ch)] = loss;
@@ -441,7 +478,7 @@ std::expected<Model, std::string> train(const Config& c, std::vector<Sample> dat
         if (c.outDir.empty()) return {};
         std::filesystem::create_directories(c.outDir);
         const std::string tag = last ? "final" : "e" + std::to_string(epoch);
-        if (!write_checkpoint(c.outDir + "/checkpoint-" + tag + ".bin", c.hidden, epoch, step, model.params, m, v))
+        if (!write_checkpoint(c.outDir + "/checkpoint-" + tag + ".bin", c.hidden, c.shape, epoch, step, model.params, m, v))
             return Err("cannot write a checkpoint to " + c.outDir);
         const auto net = model.quantise();
         std::ofstream f(c.outDir + "/net-" + tag + ".nnue", std::ios::binary | std::ios::trunc);
@@ -471,7 +508,7 @@ std::expected<Model, std::string> train(const Config& c, std::vector<Sample> dat
                     m[i] = float(Beta1 * m[i] + (1 - Beta1) * g);
                     v[i] = float(Beta2 * v[i] + (1 - Beta2) * double(g) * g);
                     float p = model.params[i] - float(lr * (m[i] / bc1) / (std::sqrt(v[i] / bc2) + Epsilon));
-                    if (i != L.outB) p = std::clamp(p, -WeightClip, WeightClip);
+                    if (i < L.outB) p = std::clamp(p, -WeightClip, WeightClip); // not the output biases
                     model.params[i] = p;
                 }
             });

@@ -1,6 +1,7 @@
-// The NNUE trainer: float32 (768 -> H) x 2 -> 1 SCReLU network, trained with Adam
-// on the datagen format (src/datagen/format.h), exported to the engine's net
-// format (src/eval/nnue.h) with QA = 255, QB = 64, scale 400.
+// The NNUE trainer: float32 (768 x KB -> H) x 2 -> OB SCReLU network (king buckets
+// and output buckets as src/eval/net_file.h defines them), trained with Adam on the
+// datagen format (src/datagen/format.h), exported to the engine's net format with
+// QA = 255, QB = 64, scale 400.
 //
 // Loss: mean over the batch of (sigmoid(eval / K) - target)^2, where eval is the
 // net's output in centipawns, K the loss's scale (Config::scale) and
@@ -22,6 +23,7 @@
 
 #include "board/position.h"
 #include "datagen/format.h"
+#include "eval/net_file.h"
 
 namespace jadoube::train {
 
@@ -56,6 +58,7 @@ std::expected<LoadStats, std::string> load(const std::string& path, std::vector<
 
 struct Config {
     int hidden = 128;
+    nnue::NetShape shape = nnue::PlainShape; // king buckets, mirroring, output buckets
     int epochs = 10;
     int batch = 16384;
     double lr = 1e-3;
@@ -78,8 +81,9 @@ struct Config {
 
 class Model {
 public:
-    explicit Model(int hidden);
+    explicit Model(int hidden, const nnue::NetShape& shape = nnue::PlainShape);
     int hidden() const { return hidden_; }
+    const nnue::NetShape& shape() const { return shape_; }
     void init(std::uint64_t seed);
 
     // The net's output in centipawns (float arithmetic, no quantisation).
@@ -89,16 +93,17 @@ public:
     // The quantised net in the engine's file format.
     std::vector<std::uint8_t> quantise() const;
 
-    // Layout of params: ftW[768 * H] (row per input), ftB[H], outW[2H] (side to move
-    // first), outB[1].
+    // Layout of params: ftW[inputs * H] (row per input), ftB[H], outW[OB][2H] (side to
+    // move first), outB[OB].
     std::size_t ft_weights() const { return 0; }
-    std::size_t ft_biases() const { return std::size_t(768) * std::size_t(hidden_); }
+    std::size_t ft_biases() const { return std::size_t(shape_.inputs()) * std::size_t(hidden_); }
     std::size_t out_weights() const { return ft_biases() + std::size_t(hidden_); }
-    std::size_t out_bias() const { return out_weights() + 2 * std::size_t(hidden_); }
+    std::size_t out_bias() const { return out_weights() + std::size_t(shape_.outputBuckets) * 2 * std::size_t(hidden_); }
     std::vector<float> params;
 
 private:
     int hidden_;
+    nnue::NetShape shape_;
 };
 
 struct EpochReport {

@@ -25,7 +25,21 @@ Evaluator::Evaluator(std::shared_ptr<const Network> net) : ring_(std::make_uniqu
 }
 
 void Evaluator::reset() {
-    for (int i = 0; i < RingSize; ++i) ring_[i].ply = EmptyPly, ring_[i].key = 0;
+    for (int i = 0; i < RingSize; ++i) {
+        Entry& e = ring_[i];
+        e.ply = EmptyPly, e.key = 0, e.computed[WHITE] = e.computed[BLACK] = false;
+    }
+    reset_cache();
+}
+
+void Evaluator::reset_cache() {
+    // Every cached half starts as the empty board: the biases, no pieces.
+    const std::size_t n = std::size_t(COLOR_NB) * std::size_t(net_->shape.kingBuckets) * 2;
+    if (cacheSize_ != n) cache_ = std::make_unique<CachedHalf[]>(n), cacheSize_ = n;
+    for (std::size_t i = 0; i < n; ++i) {
+        std::copy(net_->ftBiases, net_->ftBiases + HIDDEN, cache_[i].v);
+        std::fill(&cache_[i].pieces[0][0], &cache_[i].pieces[0][0] + COLOR_NB * PIECE_TYPE_NB, Bitboard(0));
+    }
 }
 
 void Evaluator::set_network(std::shared_ptr<const Network> net) {
@@ -36,7 +50,31 @@ void Evaluator::set_network(std::shared_ptr<const Network> net) {
 
 int Evaluator::evaluate(const Position& pos) {
     const Accumulator& acc = accumulator(pos);
-    return std::clamp(output(*net_, acc, pos.side_to_move()), -EvalLimit, EvalLimit);
+    return std::clamp(output(*net_, acc, pos.side_to_move(), output_bucket(*net_, pos)), -EvalLimit, EvalLimit);
+}
+
+Evaluator::Entry& Evaluator::claim(std::uint64_t ply, Key key) {
+    Entry& e = slot(ply);
+    if (e.ply != ply || e.key != key) e.ply = ply, e.key = key, e.computed[WHITE] = e.computed[BLACK] = false;
+    return e;
+}
+
+void Evaluator::refresh_half(const Position& pos, Color p, Accumulator& acc) {
+    const KingView view = king_view(net_->shape, pos, p);
+    CachedHalf& c = cached(p, view);
+    // At most 32 pieces on either board: 32 adds and 32 removals at most.
+    int add[32], sub[32], nAdd = 0, nSub = 0;
+    for (Color col : {WHITE, BLACK})
+        for (int t = PAWN; t <= KING; ++t) {
+            const Bitboard now = pos.pieces(col, PieceType(t)), was = c.pieces[col][t];
+            const Piece pc = make_piece(col, PieceType(t));
+            for (Bitboard b = now & ~was; b;) add[nAdd++] = feature_index(view, p, pc, pop_lsb(b));
+            for (Bitboard b = was & ~now; b;) sub[nSub++] = feature_index(view, p, pc, pop_lsb(b));
+            c.pieces[col][t] = now;
+        }
+    update(*net_, c.v, c.v, add, nAdd, sub, nSub);
+    std::copy(c.v, c.v + HIDDEN, acc.v[p]);
+    ++stats_.refreshes;
 }
 
 const Accumulator& Evaluator::accumulator(const Position& pos) {
@@ -44,33 +82,60 @@ const Accumulator& Evaluator::accumulator(const Position& pos) {
     const std::uint64_t t = h.size() - 1;
 
     Entry& top = slot(t);
-    if (valid(top, t, h[t].key)) {
+    if (valid(top, t, h[t].key, WHITE) && valid(top, t, h[t].key, BLACK)) {
         ++stats_.hits;
         return top.acc;
     }
 
-    // The latest ply before t whose accumulator is still cached.
-    std::uint64_t base = t;
-    bool found = false;
-    for (int steps = 0; base > 0 && steps < MaxLazyPlies; ++steps) {
-        --base;
-        if (valid(slot(base), base, h[base].key)) {
-            found = true;
-            break;
+    // Per perspective, the latest ply before t whose half is cached, unless the
+    // perspective's king left its input set on the way (then that half is refreshed).
+    // A ply's move moved its side's king if the king now stands where it went to:
+    // nothing captures a king.
+    const NetShape& shape = net_->shape;
+    const bool kingViews = shape.kingBuckets > 1 || shape.mirror; // else every king square sees the same inputs
+    const KingView view[COLOR_NB] = {kingViews ? king_view(shape, pos, WHITE) : KingView{},
+                                     kingViews ? king_view(shape, pos, BLACK) : KingView{}};
+    Square king[COLOR_NB] = {pos.king_square(WHITE), pos.king_square(BLACK)};
+    std::uint64_t base[COLOR_NB] = {t, t};
+    bool open[COLOR_NB], incremental[COLOR_NB];
+    for (Color p : {WHITE, BLACK}) open[p] = !(incremental[p] = valid(top, t, h[t].key, p));
+    std::uint64_t j = t;
+    for (int steps = 0; (open[WHITE] || open[BLACK]) && j > 0 && steps < MaxLazyPlies; ++steps, --j) {
+        const Move m = h[j].move;
+        if (kingViews && m.is_ok()) {
+            const Color mover = Color((pos.side_to_move() ^ ((t - j) & 1)) ^ 1);
+            const Square kingTo = m.kind() == CASTLING ? Position::castling_king_to(mover, m.to_sq() > m.from_sq()) : m.to_sq();
+            if (king[mover] == kingTo) {
+                king[mover] = m.from_sq();
+                if (open[mover] && king_view(shape, mover, king[mover]) != view[mover]) open[mover] = false;
+            }
         }
-    }
-    if (!found) {
-        ++stats_.refreshes;
-        refresh(*net_, pos, top.acc);
-        top.key = h[t].key;
-        top.ply = t;
-        return top.acc;
+        for (Color p : {WHITE, BLACK})
+            if (open[p] && valid(slot(j - 1), j - 1, h[j - 1].key, p)) open[p] = false, incremental[p] = true, base[p] = j - 1;
     }
 
-    // Backward: what each ply base+1..t changed. The moved piece is read off the
+    Entry& topNow = claim(t, h[t].key);
+    for (Color p : {WHITE, BLACK})
+        if (!incremental[p]) refresh_half(pos, p, topNow.acc);
+    const std::uint64_t first = std::min(incremental[WHITE] ? base[WHITE] : t, incremental[BLACK] ? base[BLACK] : t);
+    if (first < t) {
+        apply_plies(pos, first, base, incremental, view);
+        ++stats_.incremental;
+        stats_.pliesApplied += t - first;
+    }
+    topNow.computed[WHITE] = topNow.computed[BLACK] = true;
+    return topNow.acc;
+}
+
+void Evaluator::apply_plies(const Position& pos, std::uint64_t first, const std::uint64_t* base, const bool* incremental,
+                            const KingView* view) {
+    const std::vector<StateInfo>& h = pos.history();
+    const std::uint64_t t = h.size() - 1;
+
+    // Backward: what each ply first+1..t changed. The moved piece is read off the
     // board after the move; for all but the last ply that is a copy of the board
     // with the later plies taken back.
-    const int count = int(t - base);
+    const int count = int(t - first);
     Delta deltas[MaxLazyPlies];
     Piece board[SQUARE_NB];
     const bool copy = count > 1;
@@ -81,8 +146,8 @@ const Accumulator& Evaluator::accumulator(const Position& pos) {
         if (copy) board[s] = pc;
     };
 
-    for (std::uint64_t j = t; j > base; --j) {
-        Delta& d = deltas[j - base - 1];
+    for (std::uint64_t j = t; j > first; --j) {
+        Delta& d = deltas[j - first - 1];
         d = Delta{};
         const Move m = h[j].move;
         if (!m.is_ok()) continue; // null move: nothing moved
@@ -122,23 +187,21 @@ const Accumulator& Evaluator::accumulator(const Position& pos) {
         }
     }
 
-    // Forward: apply them.
-    for (std::uint64_t j = base + 1; j <= t; ++j) {
-        const Delta& d = deltas[j - base - 1];
-        const Entry& prev = slot(j - 1);
-        Entry& cur = slot(j);
-        for (Color p : {WHITE, BLACK}) {
+    // Forward: apply them, each perspective from its own cached ply (its king view
+    // is the same all the way).
+    for (Color p : {WHITE, BLACK}) {
+        if (!incremental[p]) continue;
+        for (std::uint64_t j = base[p] + 1; j <= t; ++j) {
+            const Delta& d = deltas[j - first - 1];
+            const Entry& prev = slot(j - 1);
+            Entry& cur = claim(j, h[j].key);
             int add[2], sub[2];
-            for (int k = 0; k < d.nAdd; ++k) add[k] = feature_index(p, d.addPc[k], d.addSq[k]);
-            for (int k = 0; k < d.nSub; ++k) sub[k] = feature_index(p, d.subPc[k], d.subSq[k]);
+            for (int k = 0; k < d.nAdd; ++k) add[k] = feature_index(view[p], p, d.addPc[k], d.addSq[k]);
+            for (int k = 0; k < d.nSub; ++k) sub[k] = feature_index(view[p], p, d.subPc[k], d.subSq[k]);
             update(*net_, prev.acc.v[p], cur.acc.v[p], add, d.nAdd, sub, d.nSub);
+            cur.computed[p] = true;
         }
-        cur.key = h[j].key;
-        cur.ply = j;
     }
-    ++stats_.incremental;
-    stats_.pliesApplied += std::uint64_t(count);
-    return top.acc;
 }
 
 } // namespace jadoube::nnue

@@ -12,22 +12,22 @@ namespace jadoube::nnue {
 namespace {
 
 // The active features of pos for one perspective; at most 32.
-int active_features(const Position& pos, Color perspective, int* out) {
+int active_features(const Network& net, const Position& pos, Color perspective, int* out) {
+    const KingView view = king_view(net.shape, pos, perspective);
     int n = 0;
     for (Bitboard b = pos.pieces(); b;) {
         const Square s = pop_lsb(b);
-        out[n++] = feature_index(perspective, pos.piece_on(s), s);
+        out[n++] = feature_index(view, perspective, pos.piece_on(s), s);
     }
     return n;
 }
 
-template<class Update>
-void refresh_with(const Network& net, const Position& pos, Accumulator& acc, Update update) {
+using UpdateFn = void (*)(const Network&, const std::int16_t*, std::int16_t*, const int*, int, const int*, int);
+
+void refresh_with(const Network& net, const Position& pos, Accumulator& acc, Color perspective, UpdateFn update) {
     int features[32];
-    for (Color p : {WHITE, BLACK}) {
-        const int n = active_features(pos, p, features);
-        update(net, net.ftBiases, acc.v[p], features, n, nullptr, 0);
-    }
+    const int n = active_features(net, pos, perspective, features);
+    update(net, net.ftBiases, acc.v[perspective], features, n, nullptr, 0);
 }
 
 } // namespace
@@ -38,25 +38,27 @@ void update(const Network& net, const std::int16_t* in, std::int16_t* out, const
             int subCount) {
     for (int i = 0; i < HIDDEN; ++i) {
         int v = in[i];
-        for (int k = 0; k < addCount; ++k) v += net.ftWeights[add[k] * HIDDEN + i];
-        for (int k = 0; k < subCount; ++k) v -= net.ftWeights[sub[k] * HIDDEN + i];
+        for (int k = 0; k < addCount; ++k) v += net.ftWeights[std::size_t(add[k]) * HIDDEN + std::size_t(i)];
+        for (int k = 0; k < subCount; ++k) v -= net.ftWeights[std::size_t(sub[k]) * HIDDEN + std::size_t(i)];
         out[i] = std::int16_t(v); // modular, as the SIMD adds are
     }
 }
 
-void refresh(const Network& net, const Position& pos, Accumulator& acc) { refresh_with(net, pos, acc, update); }
+void refresh(const Network& net, const Position& pos, Accumulator& acc) {
+    for (Color p : {WHITE, BLACK}) refresh_with(net, pos, acc, p, update);
+}
 
-int output(const Network& net, const Accumulator& acc, Color stm) {
+int output(const Network& net, const Accumulator& acc, Color stm, int bucket) {
     std::int64_t sum = 0;
     const std::int16_t* halves[2] = {acc.v[stm], acc.v[~stm]};
     for (int h = 0; h < 2; ++h) {
-        const std::int16_t* w = net.outWeights + h * HIDDEN;
+        const std::int16_t* w = net.outWeights[bucket] + h * HIDDEN;
         for (int i = 0; i < HIDDEN; ++i) {
             const int v = std::clamp<int>(halves[h][i], 0, QA);
             sum += v * (v * w[i]);
         }
     }
-    return int((sum / QA + net.outBias) * SCALE / (QA * QB));
+    return int((sum / QA + net.outBias[bucket]) * SCALE / (QA * QB));
 }
 
 } // namespace scalar
@@ -75,20 +77,22 @@ void update(const Network& net, const std::int16_t* in, std::int16_t* out, const
     for (int i = 0; i < HIDDEN; i += Lanes) {
         __m256i v = _mm256_load_si256(reinterpret_cast<const __m256i*>(in + i));
         for (int k = 0; k < addCount; ++k)
-            v = _mm256_add_epi16(v, _mm256_load_si256(reinterpret_cast<const __m256i*>(net.ftWeights + add[k] * HIDDEN + i)));
+            v = _mm256_add_epi16(v,
+                                 _mm256_load_si256(reinterpret_cast<const __m256i*>(net.ftWeights.get() + add[k] * HIDDEN + i)));
         for (int k = 0; k < subCount; ++k)
-            v = _mm256_sub_epi16(v, _mm256_load_si256(reinterpret_cast<const __m256i*>(net.ftWeights + sub[k] * HIDDEN + i)));
+            v = _mm256_sub_epi16(v,
+                                 _mm256_load_si256(reinterpret_cast<const __m256i*>(net.ftWeights.get() + sub[k] * HIDDEN + i)));
         _mm256_store_si256(reinterpret_cast<__m256i*>(out + i), v);
     }
 }
 
-int output(const Network& net, const Accumulator& acc, Color stm) {
+int output(const Network& net, const Accumulator& acc, Color stm, int bucket) {
     const __m256i zero = _mm256_setzero_si256(), qa = _mm256_set1_epi16(QA);
     __m256i sum = _mm256_setzero_si256();
     const std::int16_t* halves[2] = {acc.v[stm], acc.v[~stm]};
     for (int h = 0; h < 2; ++h) {
         const std::int16_t* a = halves[h];
-        const std::int16_t* w = net.outWeights + h * HIDDEN;
+        const std::int16_t* w = net.outWeights[bucket] + h * HIDDEN;
         for (int i = 0; i < HIDDEN; i += Lanes) {
             // SCReLU as v * (v * w): v <= 255 and |w| <= 127, so v * w fits int16
             // and madd adds the pairs v * (v * w) exactly in int32 lanes.
@@ -104,7 +108,7 @@ int output(const Network& net, const Accumulator& acc, Color stm) {
     _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), sum);
     std::int64_t total = 0;
     for (std::int32_t l : lanes) total += l;
-    return int((total / QA + net.outBias) * SCALE / (QA * QB));
+    return int((total / QA + net.outBias[bucket]) * SCALE / (QA * QB));
 }
 
 } // namespace avx2
@@ -113,7 +117,7 @@ void update(const Network& net, const std::int16_t* in, std::int16_t* out, const
             int subCount) {
     avx2::update(net, in, out, add, addCount, sub, subCount);
 }
-int output(const Network& net, const Accumulator& acc, Color stm) { return avx2::output(net, acc, stm); }
+int output(const Network& net, const Accumulator& acc, Color stm, int bucket) { return avx2::output(net, acc, stm, bucket); }
 
 #else
 
@@ -121,20 +125,24 @@ void update(const Network& net, const std::int16_t* in, std::int16_t* out, const
             int subCount) {
     scalar::update(net, in, out, add, addCount, sub, subCount);
 }
-int output(const Network& net, const Accumulator& acc, Color stm) { return scalar::output(net, acc, stm); }
+int output(const Network& net, const Accumulator& acc, Color stm, int bucket) { return scalar::output(net, acc, stm, bucket); }
 
 #endif
 
-void refresh(const Network& net, const Position& pos, Accumulator& acc) {
-    refresh_with(net, pos, acc,
-                 static_cast<void (*)(const Network&, const std::int16_t*, std::int16_t*, const int*, int, const int*, int)>(
-                     update));
+void refresh(const Network& net, const Position& pos, Accumulator& acc, Color perspective) {
+    refresh_with(net, pos, acc, perspective, static_cast<UpdateFn>(update));
 }
+
+void refresh(const Network& net, const Position& pos, Accumulator& acc) {
+    for (Color p : {WHITE, BLACK}) refresh(net, pos, acc, p);
+}
+
+int output_bucket(const Network& net, const Position& pos) { return output_bucket(net.shape, popcount(pos.pieces())); }
 
 int evaluate_from_scratch(const Network& net, const Position& pos) {
     auto acc = std::make_unique<Accumulator>();
     refresh(net, pos, *acc);
-    return output(net, *acc, pos.side_to_move());
+    return output(net, *acc, pos.side_to_move(), output_bucket(net, pos));
 }
 
 } // namespace jadoube::nnue

@@ -15,17 +15,20 @@ struct alignas(64) Accumulator {
     std::int16_t v[COLOR_NB][HIDDEN]; // indexed by perspective
 };
 
-// The accumulator of pos from scratch.
+// The accumulator of pos from scratch: both perspectives, or one.
 void refresh(const Network& net, const Position& pos, Accumulator& acc);
-// Centipawns for the side to move stm.
-int output(const Network& net, const Accumulator& acc, Color stm);
+void refresh(const Network& net, const Position& pos, Accumulator& acc, Color perspective);
+// Centipawns for the side to move stm, through output layer `bucket`.
+int output(const Network& net, const Accumulator& acc, Color stm, int bucket);
+// The output layer for pos.
+int output_bucket(const Network& net, const Position& pos);
 // out = in + sum(columns of add) - sum(columns of sub), for one perspective.
 void update(const Network& net, const std::int16_t* in, std::int16_t* out, const int* add, int addCount, const int* sub,
             int subCount);
 
 namespace scalar {
 void refresh(const Network& net, const Position& pos, Accumulator& acc);
-int output(const Network& net, const Accumulator& acc, Color stm);
+int output(const Network& net, const Accumulator& acc, Color stm, int bucket);
 void update(const Network& net, const std::int16_t* in, std::int16_t* out, const int* add, int addCount, const int* sub,
             int subCount);
 } // namespace scalar

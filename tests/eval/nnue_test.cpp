@@ -33,14 +33,25 @@ using Rng = Xorshift64Star;
 
 // A net with random weights, large enough that accumulators cross both ends of
 // the SCReLU range but stay inside int16.
-std::unique_ptr<nnue::Network> random_network(std::uint64_t seed) {
+std::unique_ptr<nnue::Network> random_network(std::uint64_t seed, const nnue::NetShape& shape = nnue::PlainShape) {
     Rng rng{seed};
-    auto net = std::make_unique<nnue::Network>();
-    for (auto& w : net->ftWeights) w = std::int16_t(rng.range(-90, 90));
+    auto net = std::make_unique<nnue::Network>(shape);
+    for (auto& w : net->ft_weights()) w = std::int16_t(rng.range(-90, 90));
     for (auto& b : net->ftBiases) b = std::int16_t(rng.range(-100, 200));
-    for (auto& w : net->outWeights) w = std::int16_t(rng.range(-nnue::MAX_OUTPUT_WEIGHT, nnue::MAX_OUTPUT_WEIGHT));
-    net->outBias = rng.range(-100000, 100000);
+    for (auto& w : net->out_weights()) w = std::int16_t(rng.range(-nnue::MAX_OUTPUT_WEIGHT, nnue::MAX_OUTPUT_WEIGHT));
+    for (auto& b : net->out_biases()) b = rng.range(-100000, 100000);
     return net;
+}
+
+const nnue::KingLayout& layout(std::string_view name) {
+    return *std::ranges::find(nnue::KingLayouts, name, &nnue::KingLayout::name);
+}
+
+// The shapes the accumulator tests run on: net #3's, and bucketed ones.
+std::vector<std::pair<std::string, nnue::NetShape>> test_shapes() {
+    return {{"plain", nnue::PlainShape},
+            {"mirror, 8 outputs", nnue::make_shape(layout("mirror"), 8)},
+            {"16 king buckets, 8 outputs", nnue::make_shape(layout("16"), 8)}};
 }
 
 bool same(const nnue::Accumulator& a, const nnue::Accumulator& b) { return std::memcmp(&a, &b, sizeof a) == 0; }
@@ -57,8 +68,9 @@ void check_position(nnue::Evaluator& ev, const Position& pos, const char* what) 
     INFO(what << " at " << pos.fen());
     REQUIRE(same(*fresh, *freshScalar));
     REQUIRE(same(acc, *fresh));
-    const int simd = nnue::output(net, acc, pos.side_to_move());
-    REQUIRE(simd == nnue::scalar::output(net, acc, pos.side_to_move()));
+    const int bucket = nnue::output_bucket(net, pos);
+    const int simd = nnue::output(net, acc, pos.side_to_move(), bucket);
+    REQUIRE(simd == nnue::scalar::output(net, acc, pos.side_to_move(), bucket));
     REQUIRE(ev.evaluate(pos) == std::clamp(simd, -20000, 20000));
 }
 
@@ -110,36 +122,73 @@ void random_game(nnue::Evaluator& ev, const std::string& fen, bool chess960, std
 TEST_SUITE("nnue") {
 
 TEST_CASE("the incrementally updated accumulator equals a full refresh at every ply of random games") {
-    nnue::Evaluator ev(random_network(0x1234));
-    std::uint64_t seed = 1;
-    for (const char* fen : CpwPerftFens)
-        for (int game = 0; game < 6; ++game) random_game(ev, fen, false, seed++, 120);
     // Chess960 castling: king and rook on each other's destination squares, and so on.
     const char* chess960[] = {
         "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
         "2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9",
         "b1q1rrkb/pppppppp/3nn3/8/P7/1PPP4/4PPPP/BQNNRKRB w GE - 1 9",
     };
-    for (const char* fen : chess960)
-        for (int game = 0; game < 4; ++game) random_game(ev, fen, true, seed++, 120);
-    // Every move of the root positions once, castling (king and rook swapping
-    // squares in b1q1rrkb), en passant and promotions included.
-    auto every_move = [&](const char* fen, bool frc) {
-        Position pos = from_fen(fen, frc);
-        check_position(ev, pos, "root");
-        for (Move m : MoveList<LEGAL>(pos)) {
-            pos.do_move(m);
-            check_position(ev, pos, "root move");
-            pos.undo_move(m);
-        }
-    };
-    for (const char* fen : CpwPerftFens) every_move(fen, false);
-    for (const char* fen : chess960) every_move(fen, true);
-    CHECK(ev.stats().incremental > 0);
-    CHECK(ev.stats().refreshes > 0);
-    CHECK(ev.stats().hits > 0);
-    MESSAGE("evaluator: " << ev.stats().hits << " hits, " << ev.stats().incremental << " incremental (" << ev.stats().pliesApplied
-                          << " plies), " << ev.stats().refreshes << " refreshes");
+    // King buckets and mirroring: a king move that changes input set refreshes that half.
+    for (const auto& [name, shape] : test_shapes()) {
+        INFO("net shape: " << name);
+        nnue::Evaluator ev(random_network(0x1234, shape));
+        std::uint64_t seed = 1;
+        for (const char* fen : CpwPerftFens)
+            for (int game = 0; game < 6; ++game) random_game(ev, fen, false, seed++, 120);
+        for (const char* fen : chess960)
+            for (int game = 0; game < 4; ++game) random_game(ev, fen, true, seed++, 120);
+        // Every move of the root positions once, castling (king and rook swapping
+        // squares in b1q1rrkb), en passant and promotions included.
+        auto every_move = [&](const char* fen, bool frc) {
+            Position pos = from_fen(fen, frc);
+            check_position(ev, pos, "root");
+            for (Move m : MoveList<LEGAL>(pos)) {
+                pos.do_move(m);
+                check_position(ev, pos, "root move");
+                pos.undo_move(m);
+            }
+        };
+        for (const char* fen : CpwPerftFens) every_move(fen, false);
+        for (const char* fen : chess960) every_move(fen, true);
+        CHECK(ev.stats().incremental > 0);
+        CHECK(ev.stats().refreshes > 0);
+        CHECK(ev.stats().hits > 0);
+        MESSAGE("evaluator, " << name << ": " << ev.stats().hits << " hits, " << ev.stats().incremental << " incremental ("
+                              << ev.stats().pliesApplied << " plies), " << ev.stats().refreshes << " half refreshes");
+    }
+}
+
+TEST_CASE("king buckets: each side sees the board from its own king's input set, mirrored when its king is on files e-h") {
+    const nnue::NetShape shape = nnue::make_shape(layout("16"), 8);
+    CHECK(shape.kingBuckets == 16);
+    CHECK(shape.mirror);
+    // A king on g1 sees what a king on b1 sees, with files mirrored; Black's g8 is its g1.
+    const nnue::KingView g1 = nnue::king_view(shape, WHITE, SQ_G1), b1 = nnue::king_view(shape, WHITE, SQ_B1);
+    CHECK(g1.base == b1.base);
+    CHECK(g1.flip == 7);
+    CHECK(b1.flip == 0);
+    CHECK(nnue::king_view(shape, BLACK, SQ_G8) == g1);
+    CHECK(nnue::feature_index(g1, WHITE, W_PAWN, SQ_H2) == nnue::feature_index(b1, WHITE, W_PAWN, SQ_A2));
+    CHECK(nnue::feature_index(g1, WHITE, B_KNIGHT, SQ_F6)
+          == nnue::feature_index(nnue::king_view(shape, BLACK, SQ_G8), BLACK, W_KNIGHT, SQ_F3));
+    // Every input set is some square's, and the plain shape is net #3's indexing.
+    std::vector<bool> used(std::size_t(shape.kingBuckets));
+    for (Square s = SQ_A1; s <= SQ_H8; ++s)
+        used[std::size_t(nnue::king_view(shape, WHITE, s).base / nnue::PIECE_SQUARE_INPUTS)] = true;
+    CHECK(std::ranges::all_of(used, [](bool u) { return u; }));
+    CHECK(nnue::feature_index(nnue::king_view(nnue::PlainShape, BLACK, SQ_H8), BLACK, W_QUEEN, SQ_D1)
+          == 384 + 4 * 64 + (SQ_D1 ^ 56));
+}
+
+TEST_CASE("output buckets: four pieces a bucket, from two kings to thirty-two pieces") {
+    const nnue::NetShape eight = nnue::make_shape(layout("none"), 8);
+    CHECK(nnue::output_bucket(eight, 2) == 0);
+    CHECK(nnue::output_bucket(eight, 5) == 0);
+    CHECK(nnue::output_bucket(eight, 6) == 1);
+    CHECK(nnue::output_bucket(eight, 29) == 6);
+    CHECK(nnue::output_bucket(eight, 30) == 7);
+    CHECK(nnue::output_bucket(eight, 32) == 7);
+    for (int pieces = 2; pieces <= 32; ++pieces) CHECK(nnue::output_bucket(nnue::PlainShape, pieces) == 0);
 }
 
 TEST_CASE("the scalar and SIMD output kernels agree on random accumulators and extreme weights") {
@@ -150,23 +199,33 @@ TEST_CASE("the scalar and SIMD output kernels agree on random accumulators and e
         for (auto& half : acc->v)
             for (auto& x : half) x = std::int16_t(round % 3 == 0 ? rng.range(-32768, 32767) : rng.range(-300, 400));
         if (round == 1000) // every activation at the top, every weight at the bound
-            for (auto& w : net->outWeights) w = nnue::MAX_OUTPUT_WEIGHT;
-        for (Color c : {WHITE, BLACK}) REQUIRE(nnue::output(*net, *acc, c) == nnue::scalar::output(*net, *acc, c));
+            for (auto& w : net->out_weights()) w = nnue::MAX_OUTPUT_WEIGHT;
+        for (Color c : {WHITE, BLACK}) REQUIRE(nnue::output(*net, *acc, c, 0) == nnue::scalar::output(*net, *acc, c, 0));
     }
     for (auto& half : acc->v) std::fill(std::begin(half), std::end(half), std::int16_t(nnue::QA));
-    CHECK(nnue::output(*net, *acc, WHITE) == nnue::scalar::output(*net, *acc, WHITE));
+    CHECK(nnue::output(*net, *acc, WHITE, 0) == nnue::scalar::output(*net, *acc, WHITE, 0));
+    // Every output bucket of a bucketed net.
+    const auto bucketed = random_network(0x778, nnue::make_shape(layout("8"), 8));
+    for (int bucket = 0; bucket < 8; ++bucket)
+        for (Color c : {WHITE, BLACK})
+            CHECK(nnue::output(*bucketed, *acc, c, bucket) == nnue::scalar::output(*bucketed, *acc, c, bucket));
     MESSAGE("default kernels: " << std::string(nnue::simd_kernels() ? "AVX2" : "scalar"));
 }
 
 TEST_CASE("a net survives serialisation and damaged files are refused") {
+    for (const auto& [name, shape] : test_shapes()) {
+        INFO("net shape: " << name);
+        const auto n = random_network(41, shape);
+        auto back = nnue::parse_network(nnue::serialize_network(*n));
+        REQUIRE_MESSAGE(back.has_value(), (back ? "" : back.error()));
+        CHECK(**back == *n);
+    }
     const auto net = random_network(42);
-    const std::size_t inputs = std::size_t(nnue::INPUTS) * nnue::HIDDEN;
-    const auto bytes = nnue::serialize_network(nnue::HIDDEN, std::span(net->ftWeights, inputs), net->ftBiases, net->outWeights,
-                                               net->outBias);
+    const auto bytes = nnue::serialize_network(*net);
     REQUIRE(!bytes.empty());
     auto parsed = nnue::parse_network(bytes);
     REQUIRE_MESSAGE(parsed.has_value(), (parsed ? "" : parsed.error()));
-    CHECK(std::memcmp(parsed->get(), net.get(), sizeof(nnue::Network)) == 0);
+    CHECK(**parsed == *net);
 
     auto damaged = bytes;
     damaged[1000] ^= 1;
@@ -175,13 +234,23 @@ TEST_CASE("a net survives serialisation and damaged files are refused") {
     auto badMagic = bytes;
     badMagic[0] = 'X';
     CHECK(!nnue::parse_network(badMagic).has_value());
-    std::vector<std::int16_t> wide(std::size_t(nnue::INPUTS) * (nnue::HIDDEN + 32)), wb(nnue::HIDDEN + 32),
+    std::vector<std::int16_t> wide(std::size_t(nnue::PIECE_SQUARE_INPUTS) * (nnue::HIDDEN + 32)), wb(nnue::HIDDEN + 32),
         wo(2 * (nnue::HIDDEN + 32));
-    const auto other = nnue::parse_network(nnue::serialize_network(nnue::HIDDEN + 32, wide, wb, wo, 0));
+    const std::int32_t wob[1] = {0};
+    const auto other = nnue::parse_network(nnue::serialize_network(nnue::PlainShape, nnue::HIDDEN + 32, wide, wb, wo, wob));
     REQUIRE(!other.has_value());
     CHECK(other.error().find("hidden size") != std::string::npos);
+    // A king bucket map naming a bucket the net does not have (checksum made good).
+    auto badMap = nnue::serialize_network(*random_network(43, nnue::make_shape(layout("4"), 1)));
+    badMap[48 + SQ_E4] = 4;
+    std::uint64_t h = 0xcbf29ce484222325ULL;
+    for (std::size_t i = 0; i + 8 < badMap.size(); ++i) h = (h ^ badMap[i]) * 0x100000001b3ULL;
+    for (int i = 0; i < 8; ++i) badMap[badMap.size() - 8 + std::size_t(i)] = std::uint8_t(h >> (8 * i));
+    const auto refused = nnue::parse_network(badMap);
+    REQUIRE(!refused.has_value());
+    CHECK(refused.error().find("king bucket map") != std::string::npos);
 
-    // The embedded net parses (the build embeds nnue/nets/default.nnue).
+    // The embedded net parses (the build embeds nnue/nets/default.nnue), version 1 or 2.
     CHECK(nnue::parse_network(nnue::embedded_network_bytes()).has_value());
     CHECK(nnue::embedded_network().source == "embedded");
 }
@@ -221,15 +290,13 @@ TEST_CASE("UCI options EvalFile and UseNNUE: a net that does not load keeps the 
     CHECK(s.uci.eval().net.source == "embedded");
     CHECK(s.uci.options().text(OptionId::EvalFile) == "<embedded>");
 
-    const auto net = random_network(3);
-    const std::size_t inputs = std::size_t(nnue::INPUTS) * nnue::HIDDEN;
-    const auto bytes = nnue::serialize_network(nnue::HIDDEN, std::span(net->ftWeights, inputs), net->ftBiases, net->outWeights,
-                                               net->outBias);
+    const auto net = random_network(3, nnue::make_shape(layout("8"), 8)); // any shape loads into this build
+    const auto bytes = nnue::serialize_network(*net);
     std::ofstream(path, std::ios::binary | std::ios::trunc)
         .write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
     CHECK(s.errors("setoption name EvalFile value " + path.string()) == 0);
     CHECK(s.uci.eval().net.source == path.string());
-    CHECK(std::memcmp(s.uci.eval().net.net.get(), net.get(), sizeof(nnue::Network)) == 0);
+    CHECK(*s.uci.eval().net.net == *net);
     CHECK(s.errors("setoption name EvalFile value <empty>") == 0);
     CHECK(s.uci.eval().net.source == "embedded");
     std::filesystem::remove(path);
