@@ -19,12 +19,6 @@ namespace {
 constexpr std::uint32_t ACTIVATION_SCRELU = 1;
 constexpr std::uint32_t FLAG_MIRROR = 1;
 
-std::uint64_t fnv1a(std::span<const std::uint8_t> bytes) {
-    std::uint64_t h = 0xcbf29ce484222325ULL;
-    for (std::uint8_t b : bytes) h = (h ^ b) * 0x100000001b3ULL;
-    return h;
-}
-
 template<class T>
 void put(std::vector<std::uint8_t>& out, T v) {
     using U = std::make_unsigned_t<T>;
@@ -44,6 +38,12 @@ LoadedNetwork parse_embedded() {
 }
 
 } // namespace
+
+std::uint64_t fnv1a(std::span<const std::uint8_t> bytes) {
+    std::uint64_t h = 0xcbf29ce484222325ULL;
+    for (std::uint8_t b : bytes) h = (h ^ b) * 0x100000001b3ULL;
+    return h;
+}
 
 bool valid_shape(const NetShape& s) {
     if (s.kingBuckets < 1 || s.kingBuckets > MAX_KING_BUCKETS || s.outputBuckets < 1 || s.outputBuckets > MAX_OUTPUT_BUCKETS)

@@ -111,6 +111,9 @@ constexpr NetShape make_shape(const KingLayout& layout, int outputBuckets) {
 }
 inline constexpr NetShape PlainShape = make_shape(KingLayouts[0], 1);
 
+// FNV-1a 64, the checksum that ends a net file (over every byte before it).
+std::uint64_t fnv1a(std::span<const std::uint8_t> bytes);
+
 // Whether a shape is one this build can hold (bucket counts in range, the map within them).
 bool valid_shape(const NetShape& shape);
 

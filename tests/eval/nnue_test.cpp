@@ -243,8 +243,7 @@ TEST_CASE("a net survives serialisation and damaged files are refused") {
     // A king bucket map naming a bucket the net does not have (checksum made good).
     auto badMap = nnue::serialize_network(*random_network(43, nnue::make_shape(layout("4"), 1)));
     badMap[48 + SQ_E4] = 4;
-    std::uint64_t h = 0xcbf29ce484222325ULL;
-    for (std::size_t i = 0; i + 8 < badMap.size(); ++i) h = (h ^ badMap[i]) * 0x100000001b3ULL;
+    const std::uint64_t h = nnue::fnv1a(std::span(badMap).first(badMap.size() - 8));
     for (int i = 0; i < 8; ++i) badMap[badMap.size() - 8 + std::size_t(i)] = std::uint8_t(h >> (8 * i));
     const auto refused = nnue::parse_network(badMap);
     REQUIRE(!refused.has_value());
