@@ -6,13 +6,11 @@ namespace jadoube::nnue {
 
 namespace {
 
-// What one ply changed on the board: at most two pieces gone, two appeared.
+// What one ply changed on the board: at most two pieces gone, two appeared, as
+// each perspective's input indices (computed once, in the backward walk).
 struct Delta {
-    Piece addPc[2], subPc[2];
-    Square addSq[2], subSq[2];
+    int add[COLOR_NB][2], sub[COLOR_NB][2];
     int nAdd = 0, nSub = 0;
-    void add(Piece pc, Square s) { addPc[nAdd] = pc, addSq[nAdd++] = s; }
-    void sub(Piece pc, Square s) { subPc[nSub] = pc, subSq[nSub++] = s; }
 };
 
 constexpr std::uint64_t EmptyPly = ~std::uint64_t(0);
@@ -146,9 +144,19 @@ void Evaluator::apply_plies(const Position& pos, std::uint64_t first, const std:
         if (copy) board[s] = pc;
     };
 
+    Delta* d = nullptr;
+    auto gone = [&](Piece pc, Square s) {
+        for (Color p : {WHITE, BLACK}) d->sub[p][d->nSub] = feature_index(view[p], p, pc, s);
+        ++d->nSub;
+    };
+    auto came = [&](Piece pc, Square s) {
+        for (Color p : {WHITE, BLACK}) d->add[p][d->nAdd] = feature_index(view[p], p, pc, s);
+        ++d->nAdd;
+    };
+
     for (std::uint64_t j = t; j > first; --j) {
-        Delta& d = deltas[j - first - 1];
-        d = Delta{};
+        d = &deltas[j - first - 1];
+        d->nAdd = d->nSub = 0;
         const Move m = h[j].move;
         if (!m.is_ok()) continue; // null move: nothing moved
         const Color mover = Color((pos.side_to_move() ^ ((t - j) & 1)) ^ 1);
@@ -159,28 +167,28 @@ void Evaluator::apply_plies(const Position& pos, std::uint64_t first, const std:
             const bool kingSide = to > from;
             const Square kto = Position::castling_king_to(mover, kingSide), rto = Position::castling_rook_to(mover, kingSide);
             const Piece king = make_piece(mover, KING), rook = make_piece(mover, ROOK);
-            d.sub(king, from), d.sub(rook, to), d.add(king, kto), d.add(rook, rto);
+            gone(king, from), gone(rook, to), came(king, kto), came(rook, rto);
             set(kto, NO_PIECE), set(rto, NO_PIECE), set(from, king), set(to, rook);
             break;
         }
         case PROMOTION: {
             const Piece pawn = make_piece(mover, PAWN);
-            d.sub(pawn, from), d.add(at(to), to);
-            if (captured != NO_PIECE) d.sub(captured, to);
+            gone(pawn, from), came(at(to), to);
+            if (captured != NO_PIECE) gone(captured, to);
             set(from, pawn), set(to, captured);
             break;
         }
         case EN_PASSANT: {
             const Piece pawn = at(to);
             const Square capsq = to - pawn_push(mover);
-            d.sub(pawn, from), d.add(pawn, to), d.sub(captured, capsq);
+            gone(pawn, from), came(pawn, to), gone(captured, capsq);
             set(from, pawn), set(to, NO_PIECE), set(capsq, captured);
             break;
         }
         default: {
             const Piece pc = at(to);
-            d.sub(pc, from), d.add(pc, to);
-            if (captured != NO_PIECE) d.sub(captured, to);
+            gone(pc, from), came(pc, to);
+            if (captured != NO_PIECE) gone(captured, to);
             set(from, pc), set(to, captured);
             break;
         }
@@ -188,19 +196,17 @@ void Evaluator::apply_plies(const Position& pos, std::uint64_t first, const std:
     }
 
     // Forward: apply them, each perspective from its own cached ply (its king view
-    // is the same all the way).
-    for (Color p : {WHITE, BLACK}) {
-        if (!incremental[p]) continue;
-        for (std::uint64_t j = base[p] + 1; j <= t; ++j) {
-            const Delta& d = deltas[j - first - 1];
-            const Entry& prev = slot(j - 1);
-            Entry& cur = claim(j, h[j].key);
-            int add[2], sub[2];
-            for (int k = 0; k < d.nAdd; ++k) add[k] = feature_index(view[p], p, d.addPc[k], d.addSq[k]);
-            for (int k = 0; k < d.nSub; ++k) sub[k] = feature_index(view[p], p, d.subPc[k], d.subSq[k]);
-            update(*net_, prev.acc.v[p], cur.acc.v[p], add, d.nAdd, sub, d.nSub);
-            cur.computed[p] = true;
-        }
+    // is the same all the way). An entry below a perspective's base keeps that half:
+    // claiming an entry of the same position empties nothing.
+    for (std::uint64_t j = first + 1; j <= t; ++j) {
+        const Delta& dj = deltas[j - first - 1];
+        const Entry& prev = slot(j - 1);
+        Entry& cur = claim(j, h[j].key);
+        for (Color p : {WHITE, BLACK})
+            if (incremental[p] && j > base[p]) {
+                update(*net_, prev.acc.v[p], cur.acc.v[p], dj.add[p], dj.nAdd, dj.sub[p], dj.nSub);
+                cur.computed[p] = true;
+            }
     }
 }
 

@@ -70,18 +70,40 @@ namespace avx2 {
 constexpr int Lanes = 16; // int16 per ymm
 static_assert(HIDDEN % Lanes == 0);
 
+// in + the columns `add` - the columns `sub`, HIDDEN / 16 registers in turn: the
+// running sum of each chunk stays in a register instead of being stored between
+// features. With the counts known at compile time (a ply's delta) the inner loops
+// unroll and the column addresses are computed once.
+template<int AddCount, int SubCount>
+void update_fixed(const std::int16_t* weights, const std::int16_t* in, std::int16_t* out, const int* add, const int* sub) {
+    const std::int16_t* plus[AddCount];
+    const std::int16_t* minus[SubCount > 0 ? SubCount : 1];
+    for (int k = 0; k < AddCount; ++k) plus[k] = weights + std::ptrdiff_t(add[k]) * HIDDEN;
+    for (int k = 0; k < SubCount; ++k) minus[k] = weights + std::ptrdiff_t(sub[k]) * HIDDEN;
+    for (int i = 0; i < HIDDEN; i += Lanes) {
+        __m256i v = _mm256_load_si256(reinterpret_cast<const __m256i*>(in + i));
+        for (int k = 0; k < AddCount; ++k)
+            v = _mm256_add_epi16(v, _mm256_load_si256(reinterpret_cast<const __m256i*>(plus[k] + i)));
+        for (int k = 0; k < SubCount; ++k)
+            v = _mm256_sub_epi16(v, _mm256_load_si256(reinterpret_cast<const __m256i*>(minus[k] + i)));
+        _mm256_store_si256(reinterpret_cast<__m256i*>(out + i), v);
+    }
+}
+
 void update(const Network& net, const std::int16_t* in, std::int16_t* out, const int* add, int addCount, const int* sub,
             int subCount) {
-    // HIDDEN / 16 registers per perspective; one pass over each chunk keeps the
-    // running sum in a register instead of storing between features.
+    const std::int16_t* w = net.ftWeights.get();
+    // A quiet move, a capture (or promotion), a capturing promotion or castling.
+    if (addCount == 1 && subCount == 1) return update_fixed<1, 1>(w, in, out, add, sub);
+    if (addCount == 1 && subCount == 2) return update_fixed<1, 2>(w, in, out, add, sub);
+    if (addCount == 2 && subCount == 2) return update_fixed<2, 2>(w, in, out, add, sub);
+    // A refresh (up to 32 of each).
     for (int i = 0; i < HIDDEN; i += Lanes) {
         __m256i v = _mm256_load_si256(reinterpret_cast<const __m256i*>(in + i));
         for (int k = 0; k < addCount; ++k)
-            v = _mm256_add_epi16(v,
-                                 _mm256_load_si256(reinterpret_cast<const __m256i*>(net.ftWeights.get() + add[k] * HIDDEN + i)));
+            v = _mm256_add_epi16(v, _mm256_load_si256(reinterpret_cast<const __m256i*>(w + std::ptrdiff_t(add[k]) * HIDDEN + i)));
         for (int k = 0; k < subCount; ++k)
-            v = _mm256_sub_epi16(v,
-                                 _mm256_load_si256(reinterpret_cast<const __m256i*>(net.ftWeights.get() + sub[k] * HIDDEN + i)));
+            v = _mm256_sub_epi16(v, _mm256_load_si256(reinterpret_cast<const __m256i*>(w + std::ptrdiff_t(sub[k]) * HIDDEN + i)));
         _mm256_store_si256(reinterpret_cast<__m256i*>(out + i), v);
     }
 }
