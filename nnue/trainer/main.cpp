@@ -26,6 +26,8 @@ void usage() {
                  "  --king-buckets L   input sets by the side's king square: none (default), mirror, 4, 8, 16\n"
                  "                     (src/eval/net_file.h draws them; all but none mirror files e-h onto a-d)\n"
                  "  --output-buckets N output layers by the number of pieces, 1 (default) to 8\n"
+                 "  --factoriser       with king buckets: a shared input set added to every bucket while\n"
+                 "                     training and folded into each on export\n"
                  "  --epochs N         passes over the training positions (default 10)\n"
                  "  --batch N          positions per Adam step (default 16384)\n"
                  "  --lr X             learning rate (default 0.001)\n"
@@ -111,6 +113,7 @@ int main(int argc, char* argv[]) {
         else if (k == "--lr-gamma") number(c.lrGamma);
         else if (k == "--cosine") c.cosine = true;
         else if (k == "--mirror") c.mirror = true;
+        else if (k == "--factoriser") c.factoriser = true;
         else if (k == "--baseline") baseline = true;
         else if (k == "--lambda") number(c.lambda);
         else if (k == "--scale") number(c.scale);
@@ -195,6 +198,7 @@ int main(int argc, char* argv[]) {
         return 1;
     }
     std::cerr << "wrote " << output << " (" << net.size() << " bytes, hidden " << c.hidden << ", " << c.shape.kingBuckets
-              << " king buckets" << (c.shape.mirror ? ", mirrored" : "") << ", " << c.shape.outputBuckets << " output buckets)\n";
+              << " king buckets" << (c.factoriser ? " (factorised)" : "") << (c.shape.mirror ? ", mirrored" : "") << ", "
+              << c.shape.outputBuckets << " output buckets)\n";
     return 0;
 }

@@ -106,13 +106,20 @@ void features(const nnue::NetShape& shape, const Sample& s, Features& f, bool mi
 // Offsets of the parameters in Model::params (trainer.h).
 struct Layout {
     int h;
-    std::size_t ftB, outW, outB, size;
-    Layout(int hidden, const nnue::NetShape& shape) : h(hidden) {
+    bool factorised;
+    std::size_t ftB, outW, outB, fact, size;
+    Layout(int hidden, const nnue::NetShape& shape, bool factoriser) : h(hidden), factorised(factoriser) {
         ftB = std::size_t(shape.inputs()) * std::size_t(h);
         outW = ftB + std::size_t(h);
         outB = outW + std::size_t(shape.outputBuckets) * 2 * std::size_t(h);
-        size = outB + std::size_t(shape.outputBuckets);
+        fact = outB + std::size_t(shape.outputBuckets);
+        size = fact + (factoriser ? std::size_t(nnue::PIECE_SQUARE_INPUTS) * std::size_t(h) : 0);
     }
+    // The factoriser's row for an input: the same piece and square in the shared set.
+    std::size_t fact_row(int input) const { return fact + std::size_t(input % nnue::PIECE_SQUARE_INPUTS) * std::size_t(h); }
+    // Whether parameter i is clipped to the range the engine's quantisation holds: all
+    // weights, not the output biases.
+    bool clipped(std::size_t i) const { return i < outB || i >= fact; }
 };
 
 // Forward pass; leaves the two accumulators (before the activation) in accUs/accThem.
@@ -129,6 +136,12 @@ float forward(const Layout& L, const float* P, const Features& f, float* accUs, 
         const float* rt = P + std::size_t(them[k]) * std::size_t(H);
         for (int i = 0; i < H; ++i) accUs[i] += ru[i];
         for (int i = 0; i < H; ++i) accThem[i] += rt[i];
+        if (L.factorised) {
+            const float* fu = P + L.fact_row(us[k]);
+            const float* ft = P + L.fact_row(them[k]);
+            for (int i = 0; i < H; ++i) accUs[i] += fu[i];
+            for (int i = 0; i < H; ++i) accThem[i] += ft[i];
+        }
     }
     const float* ow = P + L.outW + std::size_t(f.bucket) * 2 * std::size_t(H);
     float out = P[L.outB + std::size_t(f.bucket)];
@@ -163,6 +176,12 @@ void backward(const Layout& L, const float* P, float* G, const Features& f, cons
         float* rt = G + std::size_t(them[k]) * std::size_t(H);
         for (int i = 0; i < H; ++i) ru[i] += dUs[i];
         for (int i = 0; i < H; ++i) rt[i] += dThem[i];
+        if (L.factorised) {
+            float* fu = G + L.fact_row(us[k]);
+            float* ft = G + L.fact_row(them[k]);
+            for (int i = 0; i < H; ++i) fu[i] += dUs[i];
+            for (int i = 0; i < H; ++i) ft[i] += dThem[i];
+        }
     }
 }
 
@@ -180,21 +199,23 @@ constexpr char CheckpointMagic[4] = {'J', 'D', 'C', 'K'};
 
 constexpr std::uint32_t CheckpointVersion = 2; // 2: the net's shape follows the step
 
-// The shape as stored in a checkpoint: bucket counts, mirror flag, bucket map.
-std::vector<std::uint8_t> shape_bytes(const nnue::NetShape& s) {
-    std::vector<std::uint8_t> b = {std::uint8_t(s.kingBuckets), std::uint8_t(s.outputBuckets), std::uint8_t(s.mirror), 0};
+// The shape as stored in a checkpoint: bucket counts, mirror flag, factoriser flag
+// (a zero before there was one), bucket map.
+std::vector<std::uint8_t> shape_bytes(const nnue::NetShape& s, bool factoriser) {
+    std::vector<std::uint8_t> b = {std::uint8_t(s.kingBuckets), std::uint8_t(s.outputBuckets), std::uint8_t(s.mirror),
+                                   std::uint8_t(factoriser)};
     b.insert(b.end(), s.kingBucket.begin(), s.kingBucket.end());
     return b;
 }
 
-bool write_checkpoint(const std::string& path, int hidden, const nnue::NetShape& shape, int epoch, std::uint64_t step,
-                      const std::vector<float>& p, const std::vector<float>& m, const std::vector<float>& v) {
+bool write_checkpoint(const std::string& path, int hidden, const nnue::NetShape& shape, bool factoriser, int epoch,
+                      std::uint64_t step, const std::vector<float>& p, const std::vector<float>& m, const std::vector<float>& v) {
     std::ofstream f(path, std::ios::binary | std::ios::trunc);
     const std::uint32_t header[4] = {CheckpointVersion, std::uint32_t(hidden), std::uint32_t(epoch), 0};
     f.write(CheckpointMagic, 4);
     f.write(reinterpret_cast<const char*>(header), sizeof header);
     f.write(reinterpret_cast<const char*>(&step), sizeof step);
-    const auto sb = shape_bytes(shape);
+    const auto sb = shape_bytes(shape, factoriser);
     f.write(reinterpret_cast<const char*>(sb.data()), std::streamsize(sb.size()));
     for (const auto* a : {&p, &m, &v})
         f.write(reinterpret_cast<const char*>(a->data()), std::streamsize(a->size() * sizeof(float)));
@@ -202,8 +223,9 @@ bool write_checkpoint(const std::string& path, int hidden, const nnue::NetShape&
 }
 
 std::expected<std::pair<int, std::uint64_t>, std::string> read_checkpoint(const std::string& path, int hidden,
-                                                                          const nnue::NetShape& shape, std::vector<float>& p,
-                                                                          std::vector<float>& m, std::vector<float>& v) {
+                                                                          const nnue::NetShape& shape, bool factoriser,
+                                                                          std::vector<float>& p, std::vector<float>& m,
+                                                                          std::vector<float>& v) {
     std::ifstream f(path, std::ios::binary);
     if (!f) return std::unexpected("cannot open checkpoint " + path);
     char magic[4];
@@ -215,9 +237,10 @@ std::expected<std::pair<int, std::uint64_t>, std::string> read_checkpoint(const 
     if (!f || std::memcmp(magic, CheckpointMagic, 4) != 0 || header[0] != CheckpointVersion)
         return std::unexpected(path + " is not a trainer checkpoint (version " + std::to_string(CheckpointVersion) + ")");
     if (int(header[1]) != hidden) return std::unexpected(path + " has hidden size " + std::to_string(header[1]));
-    std::vector<std::uint8_t> sb(shape_bytes(shape).size());
+    std::vector<std::uint8_t> sb(shape_bytes(shape, factoriser).size());
     f.read(reinterpret_cast<char*>(sb.data()), std::streamsize(sb.size()));
-    if (!f || sb != shape_bytes(shape)) return std::unexpected(path + " has other king or output buckets");
+    if (!f || sb != shape_bytes(shape, factoriser))
+        return std::unexpected(path + " has other king or output buckets, or another factoriser setting");
     for (auto* a : {&p, &m, &v}) f.read(reinterpret_cast<char*>(a->data()), std::streamsize(a->size() * sizeof(float)));
     if (!f) return std::unexpected(path + " is truncated");
     return std::pair{int(header[2]), step};
@@ -281,11 +304,11 @@ std::expected<LoadStats, std::string> load(const std::string& path, std::vector<
 
 // --- Model -----------------------------------------------------------------------
 
-Model::Model(int hidden, const nnue::NetShape& shape)
-    : params(Layout(hidden, shape).size, 0.0f), hidden_(hidden), shape_(shape) {}
+Model::Model(int hidden, const nnue::NetShape& shape, bool factoriser)
+    : params(Layout(hidden, shape, factoriser).size, 0.0f), hidden_(hidden), shape_(shape), factoriser_(factoriser) {}
 
 void Model::init(std::uint64_t seed) {
-    const Layout L(hidden_, shape_);
+    const Layout L(hidden_, shape_, factoriser_);
     Rng rng{seed ^ 0x5eed5eed5eed5eedULL};
     // About 32 inputs are active: a spread of 1/sqrt(32) puts the accumulators
     // across the SCReLU range [0, 1].
@@ -293,11 +316,11 @@ void Model::init(std::uint64_t seed) {
     for (std::size_t i = 0; i < L.ftB; ++i) params[i] = float((2 * rng.uniform() - 1) * ft);
     for (std::size_t i = L.ftB; i < L.outW; ++i) params[i] = 0.0f;
     for (std::size_t i = L.outW; i < L.outB; ++i) params[i] = float((2 * rng.uniform() - 1) * out);
-    for (std::size_t i = L.outB; i < L.size; ++i) params[i] = 0.0f;
+    for (std::size_t i = L.outB; i < L.size; ++i) params[i] = 0.0f; // output biases, factoriser: the buckets start alone
 }
 
 double Model::evaluate(const Sample& s) const {
-    const Layout L(hidden_, shape_);
+    const Layout L(hidden_, shape_, factoriser_);
     Features f;
     float accUs[MaxHidden], accThem[MaxHidden];
     features(shape_, s, f);
@@ -307,11 +330,13 @@ double Model::evaluate(const Sample& s) const {
 double Model::evaluate(const Position& pos) const { return evaluate(make_sample(pos, 0, datagen::Outcome::Draw)); }
 
 std::vector<std::uint8_t> Model::quantise() const {
-    const Layout L(hidden_, shape_);
+    const Layout L(hidden_, shape_, factoriser_);
     auto q = [](float x, double scale) { return std::int16_t(std::clamp<long>(std::lround(double(x) * scale), -32767, 32767)); };
     std::vector<std::int16_t> ftW(L.ftB), ftB(static_cast<std::size_t>(hidden_)), outW(L.outB - L.outW);
-    std::vector<std::int32_t> outB(L.size - L.outB);
-    for (std::size_t i = 0; i < L.ftB; ++i) ftW[i] = q(params[i], nnue::QA);
+    std::vector<std::int32_t> outB(L.fact - L.outB);
+    // The factoriser folds into every bucket: the engine sees only the sums.
+    for (std::size_t i = 0; i < L.ftB; ++i)
+        ftW[i] = q(params[i] + (factoriser_ ? params[L.fact_row(int(i) / hidden_) + i % std::size_t(hidden_)] : 0.0f), nnue::QA);
     for (int i = 0; i < hidden_; ++i) ftB[std::size_t(i)] = q(params[L.ftB + std::size_t(i)], nnue::QA);
     for (std::size_t i = 0; i < outW.size(); ++i) outW[i] = q(params[L.outW + i], nnue::QB);
     for (std::size_t i = 0; i < outB.size(); ++i)
@@ -393,18 +418,19 @@ std::expected<Model, std::string> train(const Config& c, std::vector<Sample> dat
     if (!(c.scale > 0)) return Err("the loss scale must be positive");
     if (data.size() < 2) return Err("not enough positions to train on (" + std::to_string(data.size()) + ")");
     if (!nnue::valid_shape(c.shape)) return Err("king or output buckets beyond what the engine reads");
+    if (c.factoriser && c.shape.kingBuckets < 2) return Err("the factoriser needs king buckets (4, 8 or 16)");
     std::unique_ptr<tbb::global_control> parallelism;
     if (c.threads > 0)
         parallelism = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism, c.threads);
 
-    const Layout L(c.hidden, c.shape);
-    Model model(c.hidden, c.shape);
+    const Layout L(c.hidden, c.shape, c.factoriser);
+    Model model(c.hidden, c.shape, c.factoriser);
     model.init(c.seed);
     std::vector<float> m(L.size, 0.0f), v(L.size, 0.0f);
     int firstEpoch = 1;
     std::uint64_t step = 0;
     if (!c.resume.empty()) {
-        auto r = read_checkpoint(c.resume, c.hidden, c.shape, model.params, m, v);
+        auto r = read_checkpoint(c.resume, c.hidden, c.shape, c.factoriser, model.params, m, v);
         if (!r) return Err(r.error());
         firstEpoch = r->first + 1;
         step = r->second;
@@ -478,7 +504,8 @@ std::expected<Model, std::string> train(const Config& c, std::vector<Sample> dat
         if (c.outDir.empty()) return {};
         std::filesystem::create_directories(c.outDir);
         const std::string tag = last ? "final" : "e" + std::to_string(epoch);
-        if (!write_checkpoint(c.outDir + "/checkpoint-" + tag + ".bin", c.hidden, c.shape, epoch, step, model.params, m, v))
+        if (!write_checkpoint(c.outDir + "/checkpoint-" + tag + ".bin", c.hidden, c.shape, c.factoriser, epoch, step,
+                              model.params, m, v))
             return Err("cannot write a checkpoint to " + c.outDir);
         const auto net = model.quantise();
         std::ofstream f(c.outDir + "/net-" + tag + ".nnue", std::ios::binary | std::ios::trunc);
@@ -508,7 +535,7 @@ std::expected<Model, std::string> train(const Config& c, std::vector<Sample> dat
                     m[i] = float(Beta1 * m[i] + (1 - Beta1) * g);
                     v[i] = float(Beta2 * v[i] + (1 - Beta2) * double(g) * g);
                     float p = model.params[i] - float(lr * (m[i] / bc1) / (std::sqrt(v[i] / bc2) + Epsilon));
-                    if (i < L.outB) p = std::clamp(p, -WeightClip, WeightClip); // not the output biases
+                    if (L.clipped(i)) p = std::clamp(p, -WeightClip, WeightClip);
                     model.params[i] = p;
                 }
             });

@@ -77,13 +77,20 @@ struct Config {
     // without castling rights are seen mirrored a<->h. The rules are symmetric under
     // that mirror, so the labels stay true; a data-starved net sees twice the boards.
     bool mirror = false;
+    // Factoriser (king buckets only): one more 768-input set, shared by every king
+    // bucket, whose weights are added to the bucket's own while training and folded
+    // into each bucket on export. What holds wherever the king stands is learnt once
+    // from all positions; a bucket's own weights learn only where it differs, so
+    // buckets that see few positions do not over-fit them.
+    bool factoriser = false;
 };
 
 class Model {
 public:
-    explicit Model(int hidden, const nnue::NetShape& shape = nnue::PlainShape);
+    explicit Model(int hidden, const nnue::NetShape& shape = nnue::PlainShape, bool factoriser = false);
     int hidden() const { return hidden_; }
     const nnue::NetShape& shape() const { return shape_; }
+    bool factorised() const { return factoriser_; }
     void init(std::uint64_t seed);
 
     // The net's output in centipawns (float arithmetic, no quantisation).
@@ -94,16 +101,18 @@ public:
     std::vector<std::uint8_t> quantise() const;
 
     // Layout of params: ftW[inputs * H] (row per input), ftB[H], outW[OB][2H] (side to
-    // move first), outB[OB].
+    // move first), outB[OB], and with the factoriser its rows, factW[768 * H].
     std::size_t ft_weights() const { return 0; }
     std::size_t ft_biases() const { return std::size_t(shape_.inputs()) * std::size_t(hidden_); }
     std::size_t out_weights() const { return ft_biases() + std::size_t(hidden_); }
     std::size_t out_bias() const { return out_weights() + std::size_t(shape_.outputBuckets) * 2 * std::size_t(hidden_); }
+    std::size_t factoriser_weights() const { return out_bias() + std::size_t(shape_.outputBuckets); }
     std::vector<float> params;
 
 private:
     int hidden_;
     nnue::NetShape shape_;
+    bool factoriser_;
 };
 
 struct EpochReport {

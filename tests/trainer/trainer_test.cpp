@@ -1,6 +1,7 @@
 // The NNUE trainer (nnue/trainer): reproducibility whatever the thread count, the
 // exported net against the trainer's own evaluation, samples, the validation loss,
-// the result scale K, the --mirror augmentation and king and output buckets.
+// the result scale K, the --mirror augmentation, king and output buckets and the
+// factoriser.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -237,6 +238,46 @@ TEST_CASE("trainer --king-buckets --output-buckets: the exported net evaluates a
         // (up to float rounding: the inputs are summed in another order).
         if (pos.castling_rights() == NO_CASTLING) CHECK(std::abs(model->evaluate(from_fen(mirror_fen(fen))) - trainer) < 0.01);
     }
+}
+
+TEST_CASE("trainer --factoriser: one shared input set learns for every king bucket and folds into each on export") {
+    const auto data = tiny_samples();
+    const auto& layout = *std::ranges::find(nnue::KingLayouts, std::string_view("4"), &nnue::KingLayout::name);
+    train::Config c = short_run(3, 256, 0.003, 0.05);
+    c.shape = nnue::make_shape(layout, 1);
+    c.factoriser = true;
+    const auto model = train::train(c, data);
+    REQUIRE_MESSAGE(model.has_value(), (model ? "" : model.error()));
+    const std::size_t H = nnue::HIDDEN, shared = model->factoriser_weights();
+    REQUIRE(model->params.size() == shared + nnue::PIECE_SQUARE_INPUTS * H);
+    CHECK(
+        std::ranges::any_of(model->params.begin() + std::ptrdiff_t(shared), model->params.end(), [](float w) { return w != 0; }));
+
+    // Every bucket's weight for a piece on a square is its own plus the shared one.
+    auto net = nnue::parse_network(model->quantise());
+    REQUIRE_MESSAGE(net.has_value(), (net ? "" : net.error()));
+    const auto ft = (*net)->ft_weights();
+    for (int bucket = 0; bucket < c.shape.kingBuckets; ++bucket)
+        for (int input : {0, 389, nnue::PIECE_SQUARE_INPUTS - 1})
+            for (std::size_t h : {std::size_t(0), H / 2, H - 1}) {
+                const std::size_t row = std::size_t(bucket * nnue::PIECE_SQUARE_INPUTS + input) * H;
+                const double sum = model->params[row + h] + model->params[shared + std::size_t(input) * H + h];
+                CHECK(std::abs(ft[row + h] - sum * nnue::QA) <= 0.5 + 1e-3);
+            }
+
+    // So the engine evaluates the folded net as the trainer evaluates the factorised one.
+    auto acc = std::make_unique<nnue::Accumulator>();
+    for (const char* fen : CpwPerftFens) {
+        const Position pos = from_fen(fen);
+        nnue::refresh(**net, pos, *acc);
+        const int engine = nnue::output(**net, *acc, pos.side_to_move(), nnue::output_bucket(**net, pos));
+        INFO(std::string(fen) << ": engine " << engine << ", trainer " << model->evaluate(pos));
+        CHECK(std::abs(engine - model->evaluate(pos)) <= 20.0);
+    }
+
+    // With one input set there is nothing to share.
+    c.shape = nnue::PlainShape;
+    CHECK_FALSE(train::train(c, data).has_value());
 }
 
 } // TEST_SUITE
