@@ -44,6 +44,8 @@ void usage() {
                  "  --resume CKPT      continue from a checkpoint (same data, seed and hidden size)\n"
                  "  --keep-noisy       train on positions in check / with a capture or promotion best move too\n"
                  "  --baseline         print the hand-crafted evaluation's loss on the validation positions first\n"
+                 "  --compare NET      print this net's loss on the validation positions first, as the engine\n"
+                 "                     evaluates them (repeatable; without --output, stop after the comparisons)\n"
                  "  --mirror           each epoch, see half the positions without castling rights mirrored a<->h\n"
                  "  --max-score CP     skip positions scored at or beyond +-CP (default 10000: mates)\n"
                  "Data files may be raw or .xz / .zst compressed.\n";
@@ -69,7 +71,7 @@ int main(int argc, char* argv[]) {
     const std::vector<std::string_view> args(argv + 1, argv + argc);
     train::Config c;
     train::LoadOptions lo;
-    std::vector<std::string> data;
+    std::vector<std::string> data, compare;
     std::string output;
     bool stats = false, baseline = false;
     for (std::size_t i = 0; i < args.size(); ++i) {
@@ -115,6 +117,7 @@ int main(int argc, char* argv[]) {
         else if (k == "--mirror") c.mirror = true;
         else if (k == "--factoriser") c.factoriser = true;
         else if (k == "--baseline") baseline = true;
+        else if (k == "--compare") compare.emplace_back(value());
         else if (k == "--lambda") number(c.lambda);
         else if (k == "--scale") number(c.scale);
         else if (k == "--val") number(c.valFraction);
@@ -144,7 +147,7 @@ int main(int argc, char* argv[]) {
             return 2;
         }
     }
-    if (data.empty() || (!stats && output.empty())) {
+    if (data.empty() || (!stats && output.empty() && compare.empty())) {
         usage();
         return 2;
     }
@@ -180,6 +183,17 @@ int main(int argc, char* argv[]) {
         });
         std::printf("hand-crafted evaluation: val-loss %.6f, val-cp-error %.1f\n", fit.loss, fit.cpError);
     }
+    for (const std::string& path : compare) {
+        const auto loaded = nnue::read_network_file(path);
+        if (!loaded) {
+            std::cerr << "error: " << loaded.error() << '\n';
+            return 1;
+        }
+        const auto fit = train::validation_fit(samples, c, *loaded->net);
+        std::printf("%s: val-loss %.6f, val-cp-error %.1f\n", path.c_str(), fit.loss, fit.cpError);
+        std::fflush(stdout);
+    }
+    if (output.empty()) return 0;
     std::printf("epoch  lr         train-loss  val-loss    val-cp-error  pos/s     seconds\n");
     auto model = train::train(c, std::move(samples), [](const train::EpochReport& r) {
         std::printf("%5d  %.3e  %.6f    %.6f    %6.1f      %8.0f  %.1f\n", r.epoch, r.lr, r.trainLoss, r.valLoss, r.valCpError,

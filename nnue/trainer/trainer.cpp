@@ -16,6 +16,7 @@
 #include <tbb/parallel_for.h>
 
 #include "eval/net_file.h"
+#include "eval/nnue_kernels.h"
 #include "util/random.h"
 
 namespace jadoube::train {
@@ -386,6 +387,10 @@ Fit validation_fit(const std::vector<Sample>& data, const Config& c, const std::
         }
     if (n) fit.loss /= double(n), fit.cpError /= double(n);
     return fit;
+}
+
+Fit validation_fit(const std::vector<Sample>& data, const Config& c, const nnue::Network& net) {
+    return validation_fit(data, c, [&net](const Sample& s) { return double(nnue::evaluate_from_scratch(net, to_position(s))); });
 }
 
 double fit_result_scale(const std::vector<Sample>& data) {

@@ -136,6 +136,11 @@ struct Fit {
     double loss = 0, cpError = 0;
 };
 Fit validation_fit(const std::vector<Sample>& data, const Config& c, const std::function<double(const Sample&)>& cp);
+// The same for an exported net, evaluated as the engine evaluates it (quantised): nets
+// trained on other data or settings, compared on these held-out games. A game's side of
+// the split depends only on its file's name and its index there, so the same games
+// stay held out as files are added.
+Fit validation_fit(const std::vector<Sample>& data, const Config& c, const nnue::Network& net);
 
 // The K for which sigmoid(score / K) predicts the game results best (least squares
 // against wdl = 0, 0.5, 1), searched from 10 to 5000 cp. Self-play at a few thousand

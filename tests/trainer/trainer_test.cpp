@@ -1,7 +1,7 @@
 // The NNUE trainer (nnue/trainer): reproducibility whatever the thread count, the
 // exported net against the trainer's own evaluation, samples, the validation loss,
-// the result scale K, the --mirror augmentation, king and output buckets and the
-// factoriser.
+// the result scale K, the --mirror augmentation, king and output buckets, the
+// factoriser and the comparison of exported nets.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -163,6 +163,28 @@ TEST_CASE("trainer: a sample's board comes back whole and the baseline loss uses
     const auto zero = train::validation_fit(data, c, [](const train::Sample&) { return 0.0; });
     CHECK(zero.loss == doctest::Approx(sum / double(data.size())).epsilon(1e-3));
     CHECK(zero.cpError == doctest::Approx(cp / double(data.size())).epsilon(1e-3));
+}
+
+TEST_CASE("trainer --compare: an exported net is measured on the held-out games as the engine evaluates it") {
+    const auto data = tiny_samples();
+    const train::Config c = short_run(3, 256, 0.003, 0.2);
+    train::EpochReport reported;
+    const auto model = train::train(c, data, [&](const train::EpochReport& r) { reported = r; });
+    REQUIRE(model.has_value());
+    auto net = nnue::parse_network(model->quantise());
+    REQUIRE_MESSAGE(net.has_value(), (net ? "" : net.error()));
+    // The same positions and loss as train()'s report, off only by quantisation.
+    const auto fit = train::validation_fit(data, c, **net);
+    CHECK(fit.cpError == doctest::Approx(reported.valCpError).epsilon(0.05));
+    CHECK(fit.loss == doctest::Approx(reported.valLoss).epsilon(0.05));
+    // And it tells nets apart: one epoch less fits the same games otherwise.
+    train::Config shorter = c;
+    shorter.epochs = 1;
+    const auto early = train::train(shorter, data);
+    REQUIRE(early.has_value());
+    auto earlyNet = nnue::parse_network(early->quantise());
+    REQUIRE(earlyNet.has_value());
+    CHECK(train::validation_fit(data, c, **earlyNet).cpError != doctest::Approx(fit.cpError).epsilon(1e-3));
 }
 
 TEST_CASE("trainer: the result scale K is where sigmoid(score / K) meets the results") {
