@@ -11,21 +11,48 @@
 
 namespace jadoube {
 
-// flatten: make/unmake and the leaf count are inlined into the loop (about a tenth
-// fewer instructions a node than calls into position.cpp; Callgrind, bench/RESULTS.md).
-[[gnu::flatten]] std::uint64_t perft(Position& pos, int depth) {
-    if (depth <= 0) return 1;
-    if (depth == 1) return count_legal(pos);
+namespace {
+
+template<bool Hashed>
+std::uint64_t count_tree(Position& pos, int depth, PerftTable* table);
+
+// The sum over the legal moves of the sub-trees below them; depth >= 2.
+template<bool Hashed>
+[[gnu::always_inline]] inline std::uint64_t count_children(Position& pos, int depth, PerftTable* table) {
     Move moves[MOVE_BUFFER];
     const Move* end = generate<LEGAL>(pos, moves);
     std::uint64_t nodes = 0;
     for (const Move* m = moves; m != end; ++m) {
         pos.do_move(*m);
-        nodes += depth == 2 ? count_legal(pos) : perft(pos, depth - 1);
+        nodes += depth == 2 ? count_legal(pos) : count_tree<Hashed>(pos, depth - 1, table);
         pos.undo_move(*m);
     }
     return nodes;
 }
+
+// flatten: make/unmake and the leaf count are inlined into the loop (about a tenth
+// fewer instructions a node than calls into position.cpp; Callgrind, bench/RESULTS.md).
+// The plain perft is the Hashed = false instance: no table code is compiled into it.
+template<bool Hashed>
+[[gnu::flatten]] std::uint64_t count_tree(Position& pos, int depth, PerftTable* table) {
+    if (depth <= 0) return 1;
+    if (depth == 1) return count_legal(pos);
+    if constexpr (Hashed) {
+        if (depth >= PerftTable::MinDepth) {
+            const PerftTable::Probe probe = PerftTable::probe_for(pos, depth);
+            if (const auto known = table->find(probe)) return *known;
+            const std::uint64_t nodes = count_children<Hashed>(pos, depth, table);
+            table->store(probe, nodes);
+            return nodes;
+        }
+    }
+    return count_children<Hashed>(pos, depth, table);
+}
+
+} // namespace
+
+std::uint64_t perft(Position& pos, int depth) { return count_tree<false>(pos, depth, nullptr); }
+std::uint64_t perft(Position& pos, int depth, PerftTable& table) { return count_tree<true>(pos, depth, &table); }
 
 namespace {
 
@@ -41,14 +68,15 @@ struct PerftTask {
 
 } // namespace
 
-std::vector<PerftSplit> perft_divide(const Position& pos, int depth, int threads) {
+std::vector<PerftSplit> perft_divide(const Position& pos, int depth, int threads, PerftTable* table) {
+    const auto subtree = [table](Position& p, int d) { return table ? perft(p, d, *table) : perft(p, d); };
     Position work = pos; // make/unmake on a copy: the caller's position stays as it was
     std::vector<PerftSplit> split;
     for (Move m : MoveList<LEGAL>(work)) split.push_back({m, 0});
     if (threads <= 1 || depth < MinParallelDepth) {
         for (PerftSplit& s : split) {
             work.do_move(s.move);
-            s.nodes = perft(work, depth - 1);
+            s.nodes = subtree(work, depth - 1);
             work.undo_move(s.move);
         }
         return split;
@@ -74,7 +102,7 @@ std::vector<PerftSplit> perft_divide(const Position& pos, int depth, int threads
                 if (task.reply == Move::none()) continue; // no reply: depth - 1 >= 1 plies below counts 0 leaves
                 local.do_move(split[task.root].move);
                 local.do_move(task.reply);
-                counts[task.root].fetch_add(perft(local, depth - 2), std::memory_order_relaxed);
+                counts[task.root].fetch_add(subtree(local, depth - 2), std::memory_order_relaxed);
                 local.undo_move(task.reply);
                 local.undo_move(split[task.root].move);
             }

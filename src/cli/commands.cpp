@@ -23,7 +23,9 @@ using Args = std::span<const std::string_view>;
 
 constexpr const char* Usage =
     "usage: jadoube                     UCI engine on stdin/stdout\n"
-    "       jadoube perft [--threads N] DEPTH [FEN]  move-generation count (divide), start position by default\n"
+    "       jadoube perft [--threads N] [--hash MB] DEPTH [FEN]\n"
+    "                                   move-generation count (divide), start position by default;\n"
+    "                                   --hash MB: hashed perft with a table of MB MiB (the same counts)\n"
     "       jadoube bench [DEPTH [THREADS]]  fixed-depth search of the bench positions: the node signature\n"
     "       jadoube bench --fens        the bench positions, one FEN a line\n"
     "       jadoube arbiter [--lang en|ru] [FILE]  touch-move rulings on a game log (stdin without FILE)\n"
@@ -36,18 +38,22 @@ int usage() {
     return ExitUsage;
 }
 
-// jadoube perft [--threads N] DEPTH [FEN...]: the FEN may come as one argument or as
-// its fields.
+// jadoube perft [--threads N] [--hash MB] DEPTH [FEN...]: the FEN may come as one
+// argument or as its fields.
 int perft_command(Args args) {
     int threads = 1;
-    if (args.size() >= 2 && args[0] == "--threads") {
+    std::size_t hashMiB = 0;
+    while (args.size() >= 2 && (args[0] == "--threads" || args[0] == "--hash")) {
+        const bool isThreads = args[0] == "--threads";
+        const std::int64_t most = isThreads ? MaxThreads : MaxPerftHashMiB;
         const auto n = text::parse_int(args[1]);
-        if (!n || *n < 1 || *n > MaxThreads) {
-            std::cerr << "error: perft --threads must be an integer from 1 to " << MaxThreads << ", got " << text::quoted(args[1])
-                      << '\n';
+        if (!n || *n < 1 || *n > most) {
+            std::cerr << "error: perft " << args[0] << " must be an integer from 1 to " << most << ", got "
+                      << text::quoted(args[1]) << '\n';
             return ExitUsage;
         }
-        threads = int(*n);
+        if (isThreads) threads = int(*n);
+        else hashMiB = std::size_t(*n);
         args = args.subspan(2);
     }
     if (args.empty()) return usage();
@@ -67,7 +73,12 @@ int perft_command(Args args) {
             return ExitUsage;
         }
     }
-    std::cout << perft_report(pos, int(*depth), threads) << std::flush;
+    const auto report = perft_report(pos, int(*depth), threads, hashMiB);
+    if (!report) {
+        std::cerr << "error: " << report.error() << '\n';
+        return ExitFailure;
+    }
+    std::cout << *report << std::flush;
     return ExitOk;
 }
 

@@ -1,7 +1,6 @@
 #include "search/tt.h"
 
 #include <cstring>
-#include <new>
 
 #include "search/params.h"
 #include "util/memory.h"
@@ -49,9 +48,8 @@ std::expected<void, std::string> TranspositionTable::resize(std::size_t sizeMiB)
     }
     // Not `new Bucket[count]`: constructing the atomics would write every page while the
     // old table still lives. All-zero bytes are clear()'s valid empty state.
-    void* raw = ::operator new[](count * sizeof(Bucket), std::align_val_t{TableAlign}, std::nothrow);
+    void* raw = allocate_huge(count * sizeof(Bucket));
     if (!raw) return std::unexpected("cannot allocate " + std::to_string(sizeMiB) + " MiB for the hash table" + keeping);
-    advise_huge_pages(raw, count * sizeof(Bucket));
     buckets_.reset(static_cast<Bucket*>(raw));
     bucketCount_ = count;
     sizeMiB_ = sizeMiB;

@@ -9,7 +9,6 @@
 #include <cstdint>
 #include <expected>
 #include <memory>
-#include <new>
 #include <string>
 
 #include "board/types.h"
@@ -60,11 +59,7 @@ private:
     __extension__ using Wide = unsigned __int128;
     std::size_t index(Key key) const { return std::size_t(Wide(key) * bucketCount_ >> 64); }
 
-    static constexpr std::size_t TableAlign = HugePageSize; // util/memory.h: huge pages where the kernel gives them
-    struct FreeBuckets {
-        void operator()(Bucket* b) const { ::operator delete[](b, std::align_val_t{TableAlign}); }
-    };
-    std::unique_ptr<Bucket[], FreeBuckets> buckets_;
+    std::unique_ptr<Bucket[], HugeFree> buckets_; // util/memory.h: huge pages where the kernel gives them
     std::size_t bucketCount_ = 0;
     std::size_t sizeMiB_ = 0; // for the message when a new size is refused
     std::uint8_t generation_ = 0;

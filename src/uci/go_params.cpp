@@ -16,7 +16,7 @@ namespace {
 constexpr std::int64_t MaxMovesToGo = 1000;
 
 constexpr std::array Keywords = {"wtime", "btime",    "winc",     "binc",   "movestogo",   "depth", "nodes",
-                                 "mate",  "movetime", "infinite", "ponder", "searchmoves", "perft"};
+                                 "mate",  "movetime", "infinite", "ponder", "searchmoves", "perft", "hash"};
 
 bool is_keyword(std::string_view t) {
     for (std::string_view k : Keywords)
@@ -59,12 +59,15 @@ std::expected<GoCommand, std::string> parse_go(std::span<const std::string_view>
     GoCommand go;
     SearchLimits& l = go.limits;
     l.start = received;
-    bool other = false; // anything besides perft was given
+    bool other = false; // anything besides perft and its hash was given
+    bool hashGiven = false; // `hash`, a perft's table size: checked once perft is known to be there
+    std::optional<std::int64_t> hash;
+    std::string hashWrong;
 
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string_view key = args[i];
-        const bool perft = key == "perft";
-        other = other || !perft;
+        const bool perft = key == "perft", perftHash = key == "hash";
+        other = other || !(perft || perftHash);
         if (key == "infinite") {
             l.infinite = true;
             continue;
@@ -90,6 +93,11 @@ std::expected<GoCommand, std::string> parse_go(std::span<const std::string_view>
         const std::string name = "go " + std::string(key) + ": ";
         if (i + 1 >= args.size() || is_keyword(args[i + 1])) {
             if (perft) return Err(name + "missing depth");
+            if (perftHash) {
+                hashGiven = true;
+                hashWrong = name + "missing size in MiB";
+                continue;
+            }
             go.ignored.push_back(name + "missing value; ignored");
             continue;
         }
@@ -106,6 +114,14 @@ std::expected<GoCommand, std::string> parse_go(std::span<const std::string_view>
             go.perft = int(*v);
             continue;
         }
+        if (perftHash) {
+            hashGiven = true;
+            if (wrong.empty() && (*v < 1 || *v > MaxPerftHashMiB))
+                wrong = std::to_string(*v) + " MiB is outside 1.." + std::to_string(MaxPerftHashMiB);
+            hashWrong = wrong.empty() ? "" : name + wrong; // a later repeat overrides, as for every keyword
+            if (wrong.empty()) hash = *v;
+            continue;
+        }
         if (!wrong.empty()) {
             go.ignored.push_back(name + wrong + "; ignored");
             continue;
@@ -120,7 +136,11 @@ std::expected<GoCommand, std::string> parse_go(std::span<const std::string_view>
         else if (key == "mate") l.mate = int(std::min<std::int64_t>(*v, MAX_PLY));
         else if (key == "movetime") l.movetime = *v;
     }
-    if (go.perft && other) return Err("go perft takes no other parameters");
+    if (go.perft) {
+        if (other) return Err("go perft takes no other parameters than hash");
+        if (!hashWrong.empty()) return Err(hashWrong);
+        go.perftHashMiB = std::size_t(hash.value_or(0));
+    } else if (hashGiven) go.ignored.emplace_back("go hash: the size of a perft's hash table, only with perft; ignored");
     return go;
 }
 

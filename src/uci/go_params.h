@@ -16,6 +16,7 @@ namespace jadoube {
 struct GoCommand {
     SearchLimits limits;
     std::optional<int> perft; // `go perft N`: no search, a move-generation count
+    std::size_t perftHashMiB = 0; // `go perft N hash MB`: hashed perft with a table of MB MiB
     // The parts of the command that were left out, one reason each (an `info string
     // error:` line apiece): the search runs with the rest.
     std::vector<std::string> ignored;
@@ -28,8 +29,9 @@ struct GoCommand {
 // `ignored`; searchmoves left with no move restricts nothing. A later repeat of a
 // keyword overrides the earlier one. Values beyond what the search can use are
 // capped (depth, mate, movestogo) and a negative clock (a GUI that is late) counts
-// as zero. `perft N` is no search and answers no bestmove: a bad depth, or perft
-// with other parameters, refuses the command (the error is returned).
+// as zero. `perft N [hash MB]` is no search and answers no bestmove: a bad depth or
+// hash size, or perft with other parameters, refuses the command (the error is
+// returned); `hash` without perft is ignored.
 std::expected<GoCommand, std::string> parse_go(std::span<const std::string_view> args, const Position& pos, TimePoint received);
 
 } // namespace jadoube

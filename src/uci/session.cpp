@@ -311,7 +311,7 @@ UciSession::Reply UciSession::cmd_go(Args args) {
     const Move forced = go->perft ? Move::none() : touch_.restrict(go->limits, pos_, go->ignored);
     stop_search(); // a go during a search: the old one answers first, so every go gets one bestmove
     for (const std::string& why : go->ignored) out_.send(error_line(why));
-    if (go->perft) return perft_report(pos_, *go->perft, int(options_.value(OptionId::Threads)));
+    if (go->perft) return perft_report(pos_, *go->perft, int(options_.value(OptionId::Threads)), go->perftHashMiB);
     if (const laws::GameOutcome outcome = laws::game_outcome(pos_); laws::ending(outcome.state) == laws::Ending::Automatic)
         return answer_ended(outcome, forced, go->limits);
     if (forced) return answer_now(forced, go->limits);

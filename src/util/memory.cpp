@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <charconv>
 #include <fstream>
+#include <new>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -92,5 +93,13 @@ void advise_huge_pages([[maybe_unused]] void* p, [[maybe_unused]] std::size_t by
     (void)madvise(p, bytes, MADV_HUGEPAGE); // advice only: small pages work the same
 #endif
 }
+
+void* allocate_huge(std::size_t bytes) noexcept {
+    void* p = ::operator new[](bytes, std::align_val_t{HugePageSize}, std::nothrow);
+    if (p) advise_huge_pages(p, bytes);
+    return p;
+}
+
+void HugeFree::operator()(void* p) const noexcept { ::operator delete[](p, std::align_val_t{HugePageSize}); }
 
 } // namespace jadoube

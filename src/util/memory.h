@@ -25,4 +25,12 @@ constexpr std::size_t HugePageSize = 2 * MiB;
 // a no-op where that does not exist or is switched off). Call before the first touch.
 void advise_huge_pages(void* p, std::size_t bytes);
 
+// Memory for a big table: `bytes` aligned to HugePageSize and advised for huge pages,
+// none of it touched yet (the caller clears it, which commits the pages). Null when
+// the allocation fails; free it with HugeFree.
+void* allocate_huge(std::size_t bytes) noexcept;
+struct HugeFree {
+    void operator()(void* p) const noexcept;
+};
+
 } // namespace jadoube

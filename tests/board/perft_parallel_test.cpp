@@ -1,5 +1,6 @@
-// Article 3 counted on many threads: the split into (root move, reply) tasks must give
-// the serial counts, root move by root move, at every thread count.
+// Article 3 counted on many threads and with a hash table: the split into (root move,
+// reply) tasks, and the hashed perft's sub-tree counts, must give the serial counts,
+// root move by root move, at every thread count.
 #include <doctest/doctest.h>
 
 #include <string>
@@ -7,6 +8,7 @@
 
 #include "board/movegen.h"
 #include "board/perft.h"
+#include "board/perft_table.h"
 #include "support/position.h"
 
 using namespace jadoube;
@@ -73,4 +75,72 @@ TEST_CASE("5.1.1 root moves that mate count no leaves below them on any thread c
         sawMate |= serial[i].nodes == 0;
     }
     CHECK(sawMate);
+}
+
+TEST_CASE("3.1-3.9 hashed perft on 1, 2, 3 and 8 threads gives the plain counts move by move") {
+    // One small table for every case and thread count: 16,384 buckets, far fewer than
+    // the sub-trees, so entries are replaced all the time and positions of different
+    // cases meet in the same buckets. A count may only come back for its own position.
+    auto table = PerftTable::create(1);
+    REQUIRE(table);
+    for (const Case& c : Cases) {
+        CAPTURE(c.fen);
+        const Position pos = from_fen(c.fen, c.chess960);
+        const std::vector<PerftSplit> plain = perft_divide(pos, c.depth, 1);
+        for (int threads : {1, 2, 3, 8}) {
+            CAPTURE(threads);
+            const std::vector<PerftSplit> hashed = perft_divide(pos, c.depth, threads, &*table);
+            REQUIRE(hashed.size() == plain.size());
+            for (std::size_t i = 0; i < plain.size(); ++i) {
+                CHECK(hashed[i].move == plain[i].move);
+                CHECK(hashed[i].nodes == plain[i].nodes);
+            }
+        }
+    }
+}
+
+TEST_CASE("3.1 hashed perft counts each depth apart: a table filled at one depth answers the next") {
+    Position pos;
+    auto table = PerftTable::create(1);
+    REQUIRE(table);
+    const std::uint64_t expected[] = {1, 20, 400, 8902, 197281, 4865609};
+    for (int d = 5; d >= 0; --d) CHECK(perft(pos, d, *table) == expected[d]); // deep first: the shallow counts are in it
+    for (int d = 0; d < 6; ++d) CHECK(perft(pos, d, *table) == expected[d]);
+}
+
+TEST_CASE("hashed perft: a count comes back only for the same depth and both keys") {
+    auto table = PerftTable::create(1);
+    REQUIRE(table);
+    const Position pos;
+    const PerftTable::Probe p = PerftTable::probe_for(pos, 3);
+    CHECK_FALSE(table->find(p)); // empty
+    table->store(p, 8902);
+    CHECK(table->find(p) == 8902);
+    CHECK_FALSE(table->find({p.key, p.check, 4}));     // another depth
+    CHECK_FALSE(table->find({p.key, p.check ^ 1, 3})); // a Zobrist collision: the verifier differs
+    CHECK_FALSE(table->find({p.key ^ 1, p.check, 3})); // the verifier alone is not enough either
+}
+
+TEST_CASE("hashed perft: the verifier tells apart what the move tree depends on") {
+    // Side to move, castling rights and en passant each change the legal moves.
+    const char* fens[] = {
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R w Kkq - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1",    "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",    "4k3/8/8/3pP3/8/8/8/4K3 w - - 0 2",
+    };
+    std::vector<Key> seen;
+    for (const char* fen : fens) {
+        CAPTURE(fen);
+        const Key v = PerftTable::verifier(from_fen(fen));
+        for (Key other : seen) CHECK(v != other);
+        seen.push_back(v);
+    }
+    // The halfmove clock and move number change nothing below the position.
+    CHECK(PerftTable::verifier(from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1"))
+          == PerftTable::verifier(from_fen("4k3/8/8/8/8/8/8/4K3 w - - 37 90")));
+}
+
+TEST_CASE("hashed perft: a table larger than the machine's memory is refused") {
+    const auto table = PerftTable::create(std::size_t(1) << 40); // 1 EiB
+    REQUIRE_FALSE(table);
+    CHECK(table.error().find("MiB") != std::string::npos);
 }

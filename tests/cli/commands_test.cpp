@@ -36,6 +36,23 @@ TEST_CASE("jadoube --help prints the usage on stdout and a wrong command prints 
     CHECK(wrong.err == help.out);
 }
 
+TEST_CASE("jadoube perft --hash MB --threads N counts what jadoube perft counts; a bad size exits 2") {
+    const char* kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    const auto plain = run_binary({"perft", "3", kiwipete}, "");
+    CHECK(plain.exitCode == ExitOk);
+    CHECK(has_line(plain.out, "Nodes searched: 97862"));
+    const auto hashed = run_binary({"perft", "--hash", "1", "--threads", "2", "3", kiwipete}, "");
+    CHECK(hashed.exitCode == ExitOk);
+    CHECK(hashed.out == plain.out);
+    for (const char* size : {"0", "-1", "x", "4194305"}) {
+        CAPTURE(size);
+        const auto bad = run_binary({"perft", "--hash", size, "3"}, "");
+        CHECK(bad.exitCode == ExitUsage);
+        CHECK(bad.out.empty());
+        CHECK(bad.err.starts_with("error: perft --hash must be an integer from 1 to 4194304"));
+    }
+}
+
 TEST_CASE("UCI id name carries the version, and `compiler` says what --version says") {
     Session s;
     CHECK(has_line(s.send("uci"), "id name " + version::engine_name()));

@@ -100,6 +100,7 @@ std::string cheap_go(std::vector<std::string> tokens, bool& perft) {
         if (k == "depth") v = cap_value(v, MaxDepth, INT64_MAX);
         else if (k == "movetime") v = cap_value(v, MaxMovetime, INT64_MAX);
         else if (k == "perft") v = cap_value(v, MaxPerft, INT64_MAX);
+        else if (k == "hash") v = cap_value(v, MaxHash, INT64_MAX); // a perft's table, as Hash
         else if (k == "nodes") v = cap_value(v, MaxNodes, INT64_MAX, true);
     }
     if (!perft && !nodes) tokens.insert(tokens.end(), {"nodes", std::to_string(MaxNodes)});

@@ -50,6 +50,8 @@ TEST_CASE("bad go: each bad part gets one error line and the go still gets its o
         {"go wtime", "go wtime: missing value; ignored"},
         {"go winc -5", "go winc: -5 is negative; ignored"},
         {"go fast", "go: unknown parameter 'fast' ignored"},
+        {"go hash 16", "go hash: the size of a perft's hash table, only with perft; ignored"},
+        {"go hash", "go hash: the size of a perft's hash table, only with perft; ignored"},
     };
     for (auto [line, error] : cases) {
         CAPTURE(line);

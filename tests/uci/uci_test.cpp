@@ -219,6 +219,17 @@ TEST_CASE("go perft 3 on the start position counts 8902") {
     CHECK(lines[21] == "Nodes searched: 8902");
 }
 
+TEST_CASE("go perft N hash MB counts what go perft N counts, on one thread and on two") {
+    Session s;
+    s.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"); // kiwipete
+    const std::string plain = s.send("go perft 4");
+    CHECK(has_line(plain, "Nodes searched: 4085603"));
+    CHECK(s.send("go perft 4 hash 1") == plain);
+    CHECK(s.send("go hash 2 perft 4") == plain); // either order
+    s.send("setoption name Threads value 2");
+    CHECK(s.send("go perft 4 hash 1") == plain);
+}
+
 TEST_CASE("go answers one bestmove with a legal move or 0000 when there is none") {
     Session s;
     const std::string out = s.send_wait("go wtime 1000 btime 1000 winc 10 binc 10");
@@ -501,10 +512,22 @@ TEST_CASE("bad input: setoption with a bad value keeps the old value") {
     CHECK(s.uci.options().value(OptionId::MoveOverhead) == 10);
 }
 
-TEST_CASE("bad input: go perft with a bad depth") {
+TEST_CASE("bad input: go perft with a bad depth or hash size") {
     MovedSession s;
-    const char* bad[] = {"go perft",     "go perft 0",   "go perft -1",        "go perft 21",
-                         "go perft abc", "go perft 2.5", "go perft 2 depth 3", "go perft 99999999999999999999"};
+    const char* bad[] = {"go perft",
+                         "go perft 0",
+                         "go perft -1",
+                         "go perft 21",
+                         "go perft abc",
+                         "go perft 2.5",
+                         "go perft 2 depth 3",
+                         "go perft 99999999999999999999",
+                         "go perft 2 hash",
+                         "go perft 2 hash 0",
+                         "go perft 2 hash -4",
+                         "go perft 2 hash x",
+                         "go perft 2 hash 1 hash 0",
+                         "go perft 2 hash 4194305"};
     for (const char* line : bad) {
         CAPTURE(line);
         const std::string out = s.send(line);

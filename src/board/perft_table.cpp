@@ -1,0 +1,36 @@
+#include "board/perft_table.h"
+
+#include <cstring>
+
+#include "util/random.h"
+
+namespace jadoube {
+
+std::expected<PerftTable, std::string> PerftTable::create(std::size_t sizeMiB) {
+    const std::size_t count = sizeMiB * MiB / sizeof(Bucket);
+    if (count == 0) return std::unexpected("perft hash must be at least 1 MiB");
+    // Refused before the pages are touched: under overcommit the allocation itself
+    // succeeds, and clearing the table would get the process OOM-killed.
+    if (const auto avail = available_memory(); avail && count * sizeof(Bucket) > *avail)
+        return std::unexpected("perft hash: " + std::to_string(sizeMiB) + " MiB asked, but only " + std::to_string(*avail / MiB)
+                               + " MiB of memory is available");
+    void* raw = allocate_huge(count * sizeof(Bucket));
+    if (!raw) return std::unexpected("cannot allocate " + std::to_string(sizeMiB) + " MiB for the perft hash");
+    std::memset(raw, 0, count * sizeof(Bucket)); // all-zero words: every entry empty (depth 0)
+    PerftTable t;
+    t.buckets_.reset(static_cast<Bucket*>(raw));
+    t.bucketCount_ = count;
+    return t;
+}
+
+Key PerftTable::verifier(const Position& pos) {
+    const std::uint64_t state = std::uint64_t(pos.side_to_move()) | std::uint64_t(pos.castling_rights()) << 1
+                                | std::uint64_t(pos.ep_square()) << 8;
+    const std::uint64_t words[] = {pos.pieces(WHITE), pos.pieces(PAWN),  pos.pieces(KNIGHT), pos.pieces(BISHOP),
+                                   pos.pieces(ROOK),  pos.pieces(QUEEN), pos.pieces(KING),   state};
+    std::uint64_t h = 0;
+    for (std::uint64_t w : words) h = SplitMix64{h ^ w}.next();
+    return h;
+}
+
+} // namespace jadoube
