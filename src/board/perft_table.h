@@ -69,8 +69,8 @@ public:
     }
 
     // The second key: the placement (colour and type bitboards), the side to move,
-    // the castling rights and the en passant square mixed by SplitMix64's finaliser,
-    // a function that shares nothing with the Zobrist keys.
+    // the castling rights with their rooks' squares and the en passant square mixed by
+    // SplitMix64's finaliser, a function that shares nothing with the Zobrist keys.
     static Key verifier(const Position& pos);
 
 private:

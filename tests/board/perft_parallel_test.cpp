@@ -134,6 +134,10 @@ TEST_CASE("hashed perft: the verifier tells apart what the move tree depends on"
         for (Key other : seen) CHECK(v != other);
         seen.push_back(v);
     }
+    // Chess960: one placement and one set of rights, castling with different rooks
+    // (the g- or the h-file rook) are different move trees.
+    CHECK(PerftTable::verifier(from_fen("4k3/8/8/8/8/8/8/4K1RR w G - 0 1", true))
+          != PerftTable::verifier(from_fen("4k3/8/8/8/8/8/8/4K1RR w H - 0 1", true)));
     // The halfmove clock and move number change nothing below the position.
     CHECK(PerftTable::verifier(from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1"))
           == PerftTable::verifier(from_fen("4k3/8/8/8/8/8/8/4K3 w - - 37 90")));
