@@ -9,16 +9,11 @@ namespace jadoube {
 std::expected<PerftTable, std::string> PerftTable::create(std::size_t sizeMiB) {
     const std::size_t count = sizeMiB * MiB / sizeof(Bucket);
     if (count == 0) return std::unexpected("perft hash must be at least 1 MiB");
-    // Refused before the pages are touched: under overcommit the allocation itself
-    // succeeds, and clearing the table would get the process OOM-killed.
-    if (const auto avail = available_memory(); avail && count * sizeof(Bucket) > *avail)
-        return std::unexpected("perft hash: " + std::to_string(sizeMiB) + " MiB asked, but only " + std::to_string(*avail / MiB)
-                               + " MiB of memory is available");
-    void* raw = allocate_huge(count * sizeof(Bucket));
-    if (!raw) return std::unexpected("cannot allocate " + std::to_string(sizeMiB) + " MiB for the perft hash");
-    std::memset(raw, 0, count * sizeof(Bucket)); // all-zero words: every entry empty (depth 0)
+    const auto raw = allocate_table(sizeMiB, 0, "perft hash");
+    if (!raw) return std::unexpected("perft hash: " + raw.error());
+    std::memset(*raw, 0, count * sizeof(Bucket)); // all-zero words: every entry empty (depth 0)
     PerftTable t;
-    t.buckets_.reset(static_cast<Bucket*>(raw));
+    t.buckets_.reset(static_cast<Bucket*>(*raw));
     t.bucketCount_ = count;
     return t;
 }

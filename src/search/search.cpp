@@ -320,7 +320,7 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
             ss->move = Move::null();
             ss->contHist = &sentinel_;
             pos_.do_null_move();
-            nodes.fetch_add(1, std::memory_order_relaxed);
+            count_node();
             int v = -search<NonPV>(ss + 1, -beta, -beta + 1, depth - R, !cutNode);
             pos_.undo_null_move();
             if (v >= beta && v < VALUE_MATE_IN_MAX_PLY) {
@@ -397,7 +397,7 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
         ss->move = m;
         ss->contHist = &hist_.continuation[capture][moved][m.to_sq()];
         pos_.do_move(m);
-        nodes.fetch_add(1, std::memory_order_relaxed);
+        count_node();
         // A move searched only with a null window leaves no PV of its own; without this a
         // fail-high against a mate-distance-narrowed beta would copy a sibling's stale line.
         if (PvNode) pvTable_[ply + 1][0] = Move::none();
@@ -529,7 +529,7 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
         ss->move = m;
         ss->contHist = &hist_.continuation[pos_.is_capture(m)][pos_.moved_piece(m)][m.to_sq()];
         pos_.do_move(m);
-        nodes.fetch_add(1, std::memory_order_relaxed);
+        count_node();
         const int score = -qsearch<NT>(ss + 1, -beta, -alpha);
         pos_.undo_move(m);
         if (shared_.stop.load(std::memory_order_relaxed)) return 0;

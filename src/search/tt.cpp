@@ -34,23 +34,14 @@ struct Packed {
 std::expected<void, std::string> TranspositionTable::resize(std::size_t sizeMiB) {
     const std::size_t count = sizeMiB * MiB / sizeof(Bucket);
     if (count == 0) return std::unexpected("Hash must be at least 1 MiB");
-    const std::string keeping = "; Hash stays " + std::to_string(sizeMiB_) + " MiB";
     // The old table is freed before the new one is touched (the memory is taken raw
     // and only clear() commits its pages), so it counts as available. Refusing here
-    // is the only clean way out: under overcommit the allocation succeeds anyway and
-    // clear() would be OOM-killed.
-    if (const auto avail = available_memory()) {
-        const std::size_t usable = *avail + bucketCount_ * sizeof(Bucket);
-        if (count * sizeof(Bucket) > usable)
-            return std::unexpected(std::to_string(sizeMiB) + " MiB asked, but only " + std::to_string(usable / MiB)
-                                   + " MiB of memory is available (" + std::to_string(*avail / MiB) + " MiB free + "
-                                   + std::to_string(sizeMiB_) + " MiB of the current table)" + keeping);
-    }
+    // is the only clean way out of a size the machine cannot give.
     // Not `new Bucket[count]`: constructing the atomics would write every page while the
     // old table still lives. All-zero bytes are clear()'s valid empty state.
-    void* raw = allocate_huge(count * sizeof(Bucket));
-    if (!raw) return std::unexpected("cannot allocate " + std::to_string(sizeMiB) + " MiB for the hash table" + keeping);
-    buckets_.reset(static_cast<Bucket*>(raw));
+    const auto raw = allocate_table(sizeMiB, bucketCount_ * sizeof(Bucket), "hash table");
+    if (!raw) return std::unexpected(raw.error() + "; Hash stays " + std::to_string(sizeMiB_) + " MiB");
+    buckets_.reset(static_cast<Bucket*>(*raw));
     bucketCount_ = count;
     sizeMiB_ = sizeMiB;
     clear();

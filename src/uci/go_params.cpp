@@ -60,9 +60,9 @@ std::expected<GoCommand, std::string> parse_go(std::span<const std::string_view>
     SearchLimits& l = go.limits;
     l.start = received;
     bool other = false; // anything besides perft and its hash was given
-    bool hashGiven = false; // `hash`, a perft's table size: checked once perft is known to be there
+    // `hash`, a perft's table size: checked once perft is known to be there.
     std::optional<std::int64_t> hash;
-    std::string hashWrong;
+    std::string hashWrong; // the last `hash` given was wrong: why
 
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string_view key = args[i];
@@ -94,7 +94,6 @@ std::expected<GoCommand, std::string> parse_go(std::span<const std::string_view>
         if (i + 1 >= args.size() || is_keyword(args[i + 1])) {
             if (perft) return Err(name + "missing depth");
             if (perftHash) {
-                hashGiven = true;
                 hashWrong = name + "missing size in MiB";
                 continue;
             }
@@ -115,7 +114,6 @@ std::expected<GoCommand, std::string> parse_go(std::span<const std::string_view>
             continue;
         }
         if (perftHash) {
-            hashGiven = true;
             if (wrong.empty() && (*v < 1 || *v > MaxPerftHashMiB))
                 wrong = std::to_string(*v) + " MiB is outside 1.." + std::to_string(MaxPerftHashMiB);
             hashWrong = wrong.empty() ? "" : name + wrong; // a later repeat overrides, as for every keyword
@@ -140,7 +138,8 @@ std::expected<GoCommand, std::string> parse_go(std::span<const std::string_view>
         if (other) return Err("go perft takes no other parameters than hash");
         if (!hashWrong.empty()) return Err(hashWrong);
         go.perftHashMiB = std::size_t(hash.value_or(0));
-    } else if (hashGiven) go.ignored.emplace_back("go hash: the size of a perft's hash table, only with perft; ignored");
+    } else if (hash || !hashWrong.empty())
+        go.ignored.emplace_back("go hash: the size of a perft's hash table, only with perft; ignored");
     return go;
 }
 

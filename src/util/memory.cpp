@@ -102,4 +102,18 @@ void* allocate_huge(std::size_t bytes) noexcept {
 
 void HugeFree::operator()(void* p) const noexcept { ::operator delete[](p, std::align_val_t{HugePageSize}); }
 
+std::expected<void*, std::string> allocate_table(std::size_t sizeMiB, std::size_t released, std::string_view what) {
+    const std::size_t bytes = sizeMiB * MiB;
+    if (const auto avail = available_memory(); avail && bytes > *avail + released) {
+        std::string msg = std::to_string(sizeMiB) + " MiB asked, but only " + std::to_string((*avail + released) / MiB)
+                          + " MiB of memory is available";
+        if (released)
+            msg += " (" + std::to_string(*avail / MiB) + " MiB free + " + std::to_string(released / MiB) + " MiB of the current "
+                   + std::string(what) + ")";
+        return std::unexpected(msg);
+    }
+    if (void* p = allocate_huge(bytes)) return p;
+    return std::unexpected("cannot allocate " + std::to_string(sizeMiB) + " MiB for the " + std::string(what));
+}
+
 } // namespace jadoube

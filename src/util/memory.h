@@ -4,7 +4,10 @@
 #pragma once
 
 #include <cstddef>
+#include <expected>
 #include <optional>
+#include <string>
+#include <string_view>
 
 namespace jadoube {
 
@@ -32,5 +35,11 @@ void* allocate_huge(std::size_t bytes) noexcept;
 struct HugeFree {
     void operator()(void* p) const noexcept;
 };
+
+// allocate_huge() for a table of `sizeMiB` MiB, `what` in its messages, refused before
+// any page is touched when it exceeds the memory available plus `released` bytes (a
+// table the caller frees in its place): under overcommit the allocation succeeds
+// anyway and clearing the table would get the process OOM-killed.
+std::expected<void*, std::string> allocate_table(std::size_t sizeMiB, std::size_t released, std::string_view what);
 
 } // namespace jadoube
