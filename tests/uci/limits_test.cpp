@@ -2,6 +2,7 @@
 // refused with one error line before anything is allocated, so the engine is never
 // OOM-killed, and the old table or thread count stays in use.
 #include <doctest/doctest.h>
+#include <sched.h>
 
 #include <algorithm>
 #include <chrono>
@@ -187,6 +188,32 @@ TEST_CASE("under a 1 GiB address-space limit Threads 1024 and Hash 2048 are refu
     CHECK(e.wait_for("bestmove ", 30s));
     CHECK(e.wait_exit(30s) == 0);
 #endif
+}
+
+// More threads than CPUs: a search raises TBB's limit on parallelism for as long as it
+// runs. Where the process may use one CPU only (taskset, a one-CPU container), the
+// limit fell back to that one CPU afterwards and the engine hung at quit, in TBB's
+// finalize (src/main.cpp). The engine inherits this test's affinity, narrowed to one
+// CPU for the fork and restored at once.
+TEST_CASE("Threads 2 on one CPU: the search answers and the engine quits") {
+    cpu_set_t allowed;
+    CPU_ZERO(&allowed);
+    REQUIRE(sched_getaffinity(0, sizeof allowed, &allowed) == 0);
+    int cpu = 0;
+    while (!CPU_ISSET(cpu, &allowed)) ++cpu;
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(cpu, &one);
+    REQUIRE(sched_setaffinity(0, sizeof one, &one) == 0);
+    EngineProcess e;
+    REQUIRE(sched_setaffinity(0, sizeof allowed, &allowed) == 0);
+    e.send("setoption name Threads value 2");
+    e.send("go depth 6");
+    CHECK(e.wait_for("bestmove ", 30s));
+    e.send("go depth 6");
+    CHECK(e.wait_for("bestmove ", 30s));
+    e.send("quit");
+    CHECK(e.wait_exit(30s) == 0);
 }
 
 TEST_CASE("Threads 0 and 1025 are refused and the old count kept") {
