@@ -5,9 +5,14 @@ namespace jadoube {
 namespace {
 
 // Sinks receive moves in bulk (a source and a target set) so that perft's leaf
-// count is a popcount while the move list expands the same calls into moves.
+// count is a popcount while the move list expands the same calls into moves. A
+// sink's movers() are the squares whose pieces are generated: every square for the
+// list and the count (AllMovers: the masks and tests fold away), one for a legality test.
 struct ListSink {
     Move* cur;
+
+    static constexpr bool AllMovers = true;
+    static constexpr Bitboard movers() { return ~Bitboard(0); }
 
     void piece(Square from, Bitboard targets) {
         while (targets) *cur++ = Move(from, pop_lsb(targets));
@@ -38,6 +43,9 @@ struct ListSink {
 struct CountSink {
     std::uint64_t n = 0;
 
+    static constexpr bool AllMovers = true;
+    static constexpr Bitboard movers() { return ~Bitboard(0); }
+
     void piece(Square, Bitboard targets) { n += popcount(targets); }
     template<Direction>
     void pawns(Bitboard targets) {
@@ -49,6 +57,33 @@ struct CountSink {
     }
     void promotions_from(Square, Bitboard targets) { n += 4 * popcount(targets); }
     void single(Move) { ++n; }
+};
+
+// Looks for one move among those the generator produces from its from-square.
+struct MatchSink {
+    Move target;
+    bool found = false;
+
+    static constexpr bool AllMovers = false;
+    Bitboard movers() const { return square_bb(target.from_sq()); }
+    bool hits(Bitboard targets) const { return targets & square_bb(target.to_sq()); }
+    void piece(Square from, Bitboard targets) { found |= hits(targets) && target == Move(from, target.to_sq()); }
+    template<Direction D>
+    void pawns(Bitboard targets) {
+        found |= hits(targets) && target == Move(target.to_sq() - D, target.to_sq());
+    }
+    // Any of the four promotion pieces is generated.
+    void promotions(Square from, Square to) {
+        found |= target.kind() == PROMOTION && target.from_sq() == from && target.to_sq() == to;
+    }
+    template<Direction D>
+    void promotions(Bitboard targets) {
+        if (hits(targets)) promotions(target.to_sq() - D, target.to_sq());
+    }
+    void promotions_from(Square from, Bitboard targets) {
+        if (hits(targets)) promotions(from, target.to_sq());
+    }
+    void single(Move m) { found |= m == target; }
 };
 
 template<Color Us, GenType Type, class Sink>
@@ -64,9 +99,10 @@ void generate_moves(const Position& pos, Sink& sink) {
     const Square ksq = pos.king_square(Us);
     const Bitboard own = pos.pieces(Us), enemy = pos.pieces(Them), occ = own | enemy;
     const Bitboard checkers = pos.checkers();
+    const Bitboard movers = sink.movers();
 
     // King: each target tested with the king lifted, so it cannot hide behind itself.
-    {
+    if (Sink::AllMovers || (movers & square_bb(ksq))) {
         Bitboard candidates = king_attacks(ksq) & ((Captures ? enemy : 0) | (Quiets ? ~occ : 0));
         Bitboard safe = 0;
         const Bitboard occNoKing = occ ^ square_bb(ksq);
@@ -87,7 +123,7 @@ void generate_moves(const Position& pos, Sink& sink) {
 
     // Pawns. A pinned pawn on the king's file may still push; one pinned on a diagonal
     // may only capture its pinner; one pinned on a rank cannot move.
-    const Bitboard pawns = pos.pieces(Us, PAWN);
+    const Bitboard pawns = pos.pieces(Us, PAWN) & movers;
     const Bitboard pushers = pawns & (~pinned | file_bb(ksq));
     const Bitboard takers = pawns & ~pinned;
     if constexpr (Quiets) {
@@ -116,20 +152,20 @@ void generate_moves(const Position& pos, Sink& sink) {
     }
 
     // Pieces. Queens pass through both slider loops; their two target sets are disjoint.
-    for (Bitboard b = pos.pieces(Us, KNIGHT) & ~pinned; b;) {
+    for (Bitboard b = pos.pieces(Us, KNIGHT) & ~pinned & movers; b;) {
         const Square from = pop_lsb(b);
         sink.piece(from, knight_attacks(from) & targets);
     }
     // A pinned slider keeps to its pin line. Most positions have no pin at all, and
     // leaving the test out of their loops takes a tenth off perft's instructions.
     const auto sliders = [&]<bool AnyPinned>() {
-        for (Bitboard b = pos.pieces(Us, BISHOP, QUEEN); b;) {
+        for (Bitboard b = pos.pieces(Us, BISHOP, QUEEN) & movers; b;) {
             const Square from = pop_lsb(b);
             Bitboard t = bishop_attacks(from, occ) & targets;
             if (AnyPinned && (pinned & square_bb(from))) t &= line_bb(ksq, from);
             sink.piece(from, t);
         }
-        for (Bitboard b = pos.pieces(Us, ROOK, QUEEN); b;) {
+        for (Bitboard b = pos.pieces(Us, ROOK, QUEEN) & movers; b;) {
             const Square from = pop_lsb(b);
             Bitboard t = rook_attacks(from, occ) & targets;
             if (AnyPinned && (pinned & square_bb(from))) t &= line_bb(ksq, from);
@@ -153,7 +189,8 @@ void generate_moves(const Position& pos, Sink& sink) {
                 if (pos.attacked_by(Them, pop_lsb(path), lifted)) return;
             sink.single(Move::make<CASTLING>(ksq, rsq));
         };
-        if (!checkers && (rights & (Us == WHITE ? WHITE_CASTLING : BLACK_CASTLING))) {
+        if (!checkers && (rights & (Us == WHITE ? WHITE_CASTLING : BLACK_CASTLING))
+            && (Sink::AllMovers || (movers & square_bb(ksq)))) {
             castle.template operator()<castling_right(Us, true)>();
             castle.template operator()<castling_right(Us, false)>();
         }
@@ -185,6 +222,15 @@ std::uint64_t count_legal(const Position& pos) {
     CountSink sink;
     generate_for_side<LEGAL>(pos, sink);
     return sink.n;
+}
+
+bool is_legal(const Position& pos, Move m) {
+    if (!m.is_ok()) return false;
+    const Piece pc = pos.piece_on(m.from_sq());
+    if (pc == NO_PIECE || color_of(pc) != pos.side_to_move()) return false;
+    MatchSink sink{m};
+    generate_for_side<LEGAL>(pos, sink);
+    return sink.found;
 }
 
 } // namespace jadoube

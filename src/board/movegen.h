@@ -25,6 +25,11 @@ Move* generate(const Position& pos, Move* list);
 // Number of legal moves, counted with popcounts instead of being listed.
 std::uint64_t count_legal(const Position& pos);
 
+// Whether m is one of the legal moves here, for a move that comes from elsewhere (a
+// transposition-table entry may hold another position's move, or any 16 bits). The
+// generator itself decides, run for the piece on m's from-square only.
+bool is_legal(const Position& pos, Move m);
+
 template<GenType T = LEGAL>
 struct MoveList {
     explicit MoveList(const Position& pos) : last(generate<T>(pos, moves)) {}

@@ -26,28 +26,19 @@ MovePicker::MovePicker(const Position& pos, Move ttMove, const Histories& hist)
     : pos_(pos), hist_(hist), contHist_(nullptr), ttMove_(ttMove), killers_{Move::none(), Move::none()}, counter_(Move::none()),
       stage_(pos.checkers() ? EV_TT : QS_TT) {}
 
+// The TT move is tried before any move is generated, and often cuts the node off
+// alone: it is tested on its own rather than looked up in a generated list.
 bool MovePicker::tt_move_legal() {
-    if (!ttMove_) return false;
-    legalCount_ = int(generate<LEGAL>(pos_, legal_) - legal_);
-    for (int i = 0; i < legalCount_; ++i)
-        if (legal_[i] == ttMove_) return true;
+    if (ttMove_ && is_legal(pos_, ttMove_)) return true;
     ttMove_ = Move::none();
     return false;
 }
 
 MovePicker::Scored* MovePicker::fill(Scored* out, GenType type) {
-    if (legalCount_ >= 0) { // reuse the list made for the TT check
-        for (int i = 0; i < legalCount_; ++i) {
-            const Move m = legal_[i];
-            const bool tactical = pos_.is_capture(m) || m.kind() == PROMOTION;
-            if (type == LEGAL || (type == TACTICAL) == tactical) (out++)->move = m;
-        }
-        return out;
-    }
-    Move* end = type == TACTICAL ? generate<TACTICAL>(pos_, legal_)
-                : type == QUIETS ? generate<QUIETS>(pos_, legal_)
-                                 : generate<LEGAL>(pos_, legal_);
-    for (Move* m = legal_; m != end; ++m) (out++)->move = *m;
+    Move* end = type == TACTICAL ? generate<TACTICAL>(pos_, generated_)
+                : type == QUIETS ? generate<QUIETS>(pos_, generated_)
+                                 : generate<LEGAL>(pos_, generated_);
+    for (Move* m = generated_; m != end; ++m) (out++)->move = *m;
     return out;
 }
 

@@ -58,9 +58,8 @@ private:
     Scored* cur_;
     Scored* end_;
     Scored* badEnd_;
-    int legalCount_ = -1; // legal_ holds all legal moves once the TT move was checked
     Scored moves_[MOVE_BUFFER];
-    Move legal_[MOVE_BUFFER];
+    Move generated_[MOVE_BUFFER]; // one stage's moves, before they are scored
 };
 
 } // namespace jadoube

@@ -1,9 +1,11 @@
 // The board core's bookkeeping: FEN in and out, and make/unmake restoring every field.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <random>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "board/movegen.h"
 #include "notation/move_text.h"
@@ -200,6 +202,64 @@ TEST_CASE("staged generation: tactical and quiet moves partition the legal moves
         for (Move m : quiets) CHECK((all.contains(m) && !pos.is_capture(m) && m.kind() != PROMOTION));
         if (pos.checkers()) CHECK(MoveList<EVASIONS>(pos).size() == all.size());
     }
+}
+
+TEST_CASE("3.1-3.9 a move from elsewhere (the TT, any 16 bits) is legal exactly when the generator lists it") {
+    int positions = 0, inCheck = 0, withEp = 0, withCastling = 0, withPromotion = 0;
+    std::vector<bool> listed(1 << 16);
+    const auto check_all_moves = [&](const Position& pos, const MoveList<LEGAL>& moves) {
+        std::fill(listed.begin(), listed.end(), false);
+        for (Move m : moves) {
+            listed[m.raw()] = true;
+            withCastling += m.kind() == CASTLING;
+            withPromotion += m.kind() == PROMOTION;
+            withEp += m.kind() == EN_PASSANT;
+        }
+        for (int raw = 0; raw < (1 << 16); ++raw)
+            if (is_legal(pos, Move(std::uint16_t(raw))) != listed[std::size_t(raw)]) {
+                FAIL_CHECK(pos.fen() << ": move " << to_uci(Move(std::uint16_t(raw)), pos) << " (" << raw << ")"
+                                     << std::string(listed[std::size_t(raw)] ? " listed, refused" : " accepted, not listed"));
+                break;
+            }
+        ++positions;
+        inCheck += bool(pos.checkers());
+    };
+    // En passant pinned along the rank (3.7.3), en passant not answering a check (3.9),
+    // a Chess960 rook shielding its king's destination (3.8.2).
+    for (const char* fen :
+         {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+          "rnbqk1nr/bb3p1p/1q2r3/2pPp3/3P4/7P/1PP1NpPP/R1BQKBNR w KQkq c6 0 1"}) {
+        const Position pos = from_fen(fen);
+        check_all_moves(pos, MoveList<LEGAL>(pos));
+    }
+    const Position shield = from_fen("4r3/3k4/8/8/8/8/6PP/qR1K1R2 w KQ - 0 1", true);
+    check_all_moves(shield, MoveList<LEGAL>(shield));
+
+    // Random games from the perft suites, every sixth position and each one with an en passant square.
+    std::mt19937_64 rng(20261126);
+    const auto suite = test::read_perft_suite(test::test_data("perft/perftsuite.epd"));
+    const auto fischer = test::read_perft_suite(test::test_data("perft/fischer.epd"));
+    REQUIRE(suite.size() > 100);
+    REQUIRE(fischer.size() == 960);
+    for (int game = 0; game < 36; ++game) {
+        const bool c960 = game % 3 == 2;
+        const auto& src = c960 ? fischer[rng() % fischer.size()] : suite[rng() % suite.size()];
+        Position pos = from_fen(src.fen, c960);
+        for (int ply = 0; ply < 60; ++ply) {
+            const MoveList<LEGAL> moves(pos);
+            if (ply % 6 == 0 || pos.ep_square() != SQ_NONE) check_all_moves(pos, moves);
+            if (moves.size() == 0) break;
+            pos.do_move(random_move(moves, rng));
+        }
+    }
+    MESSAGE(positions << " positions, " << inCheck << " in check; en passant, castling and promotion moves: " << withEp << ", "
+                      << withCastling << ", " << withPromotion);
+    CHECK(positions > 200);
+    // The cases a TT move can get wrong are all among them.
+    CHECK(inCheck > 0);
+    CHECK(withEp > 0);
+    CHECK(withCastling > 0);
+    CHECK(withPromotion > 0);
 }
 
 TEST_CASE("make/unmake restores every field over thousands of random moves, and keys match a recount") {
