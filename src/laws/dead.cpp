@@ -144,13 +144,6 @@ bool cannot_mate(const Position& pos, Color winner) {
     return lock && lock_stops_mate(*lock, pos, winner);
 }
 
-bool statically_dead(const Position& pos) {
-    const bool white = material_cannot_mate(pos, WHITE), black = material_cannot_mate(pos, BLACK);
-    if (white && black) return true;
-    const std::optional<Lock> lock = find_lock(pos);
-    return lock && (white || lock_stops_mate(*lock, pos, WHITE)) && (black || lock_stops_mate(*lock, pos, BLACK));
-}
-
 bool unwinnable(const Position& pos, Color winner) {
     if (cannot_mate(pos, winner)) return true;
     Position line = pos.without_history();

@@ -41,8 +41,15 @@ bool insufficient_material(const Position& pos);
 bool cannot_mate(const Position& pos, Color winner);
 
 // Neither side can mate, by material or a locked structure (no search): the search's
-// test, at every node.
-bool statically_dead(const Position& pos);
+// test, at every node, so most positions are answered here without either proof. A
+// pawn with no pawn on the square ahead may yet advance (a piece there can step away),
+// so no structure is locked, and its side has mating material (the pawn may promote):
+// not dead.
+inline bool statically_dead(const Position& pos) {
+    const Bitboard pawns = pos.pieces(PAWN);
+    if ((shift<NORTH>(pos.pieces(WHITE, PAWN)) | shift<SOUTH>(pos.pieces(BLACK, PAWN))) & ~pawns) return false;
+    return cannot_mate(pos, WHITE) && cannot_mate(pos, BLACK);
+}
 
 // The winner can never mate: cannot_mate, or every line within the forced-line
 // bounds ends where it holds, in stalemate or in a mate of the winner.

@@ -2,7 +2,12 @@
 // and the look-alikes that still hold a helpmate for one side and must not be dead.
 #include <doctest/doctest.h>
 
+#include <random>
+#include <string>
+
 #include "laws/rules.h"
+#include "support/files.h"
+#include "support/perft_suites.h"
 #include "support/play.h"
 #include "support/position.h"
 
@@ -28,6 +33,38 @@ TEST_CASE("5.2.2 a locked pawn wall no king can cross is a dead position") {
     CHECK(laws::game_state(pos) == GameState::DeadPosition);
     CHECK(laws::state_text(GameState::DeadPosition).article == "5.2.2");
     CHECK(laws::draw_in_search(pos, 0));
+}
+
+TEST_CASE("5.2.2 the search's quick test calls a position dead exactly when the two proofs do") {
+    // statically_dead answers most positions before either proof runs (a pawn free to
+    // step): over the walls here and random games from the perft suite it must agree
+    // with cannot_mate for both sides, dead or not.
+    int dead = 0, alive = 0;
+    const auto agree = [&](const Position& pos) {
+        const bool proved = laws::cannot_mate(pos, WHITE) && laws::cannot_mate(pos, BLACK);
+        if (laws::statically_dead(pos) != proved)
+            FAIL_CHECK(pos.fen() << ": the proofs say " << std::string(proved ? "dead" : "not dead"));
+        ++(proved ? dead : alive);
+    };
+    for (const char* fen : {"8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/8 w - - 0 1", "8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/2B5 w - - 0 1",
+                            "8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/5B2 w - - 0 1", "8/8/4k3/2pp1p1p/1P1P1P1P/8/4K3/8 w - - 0 1",
+                            "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1"})
+        agree(play(fen));
+    std::mt19937_64 rng(20261126);
+    const auto suite = test::read_perft_suite(test::test_data("perft/perftsuite.epd"));
+    REQUIRE(suite.size() > 100);
+    for (const auto& game : suite) {
+        Position pos = test::from_fen(game.fen);
+        for (int ply = 0; ply < 200; ++ply) {
+            agree(pos);
+            const MoveList<LEGAL> moves(pos);
+            if (moves.size() == 0) break;
+            pos.do_move(test::random_move(moves, rng));
+        }
+    }
+    MESSAGE(dead << " dead positions, " << alive << " not");
+    CHECK(dead > 10);
+    CHECK(alive > 1000);
 }
 
 TEST_CASE("5.2.2 pawn walls that can still change are not called dead") {
