@@ -1,5 +1,7 @@
 #include "search/movepick.h"
 
+#include <utility>
+
 #include "eval/values.h"
 #include "search/params.h"
 #include "search/see.h"
@@ -34,58 +36,61 @@ bool MovePicker::tt_move_legal() {
     return false;
 }
 
-MovePicker::Scored* MovePicker::fill(Scored* out, GenType type) {
-    Move* end = type == TACTICAL ? generate<TACTICAL>(pos_, generated_)
-                : type == QUIETS ? generate<QUIETS>(pos_, generated_)
-                                 : generate<LEGAL>(pos_, generated_);
-    for (Move* m = generated_; m != end; ++m) (out++)->move = *m;
-    return out;
+int MovePicker::fill(int at, GenType type) {
+    Move* const out = moves_ + at;
+    const Move* end = type == TACTICAL ? generate<TACTICAL>(pos_, out)
+                      : type == QUIETS ? generate<QUIETS>(pos_, out)
+                                       : generate<LEGAL>(pos_, out);
+    return int(end - moves_);
 }
 
-void MovePicker::score_captures(Scored* begin, Scored* end) const {
-    for (Scored* s = begin; s != end; ++s) {
-        const Move m = s->move;
+void MovePicker::score_captures(int begin, int end) {
+    for (int i = begin; i != end; ++i) {
+        const Move m = moves_[i];
         const PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos_.piece_on(m.to_sq()));
-        s->score = params::MvvWeight * PieceValue[victim]
-                   + hist_.capture[pos_.moved_piece(m)][m.to_sq()][victim] / params::CaptHistOrderDiv;
+        scores_[i] = params::MvvWeight * PieceValue[victim]
+                     + hist_.capture[pos_.moved_piece(m)][m.to_sq()][victim] / params::CaptHistOrderDiv;
         if (m.kind() == PROMOTION)
-            s->score += m.promotion_type() == QUEEN ? params::MvvWeight * PieceValue[QUEEN] : UnderPromotionMalus;
+            scores_[i] += m.promotion_type() == QUEEN ? params::MvvWeight * PieceValue[QUEEN] : UnderPromotionMalus;
     }
 }
 
-void MovePicker::score_quiets(Scored* begin, Scored* end) const {
+void MovePicker::score_quiets(int begin, int end) {
     const Color us = pos_.side_to_move();
-    for (Scored* s = begin; s != end; ++s) {
-        const Move m = s->move;
+    for (int i = begin; i != end; ++i) {
+        const Move m = moves_[i];
         const Piece pc = pos_.moved_piece(m);
         const Square to = m.to_sq();
-        s->score = hist_.butterfly[us][m.from_sq()][to];
-        if (contHist_[0]) s->score += (*contHist_[0])[pc][to];
-        if (contHist_[1]) s->score += (*contHist_[1])[pc][to];
-        if (m == killers_[0]) s->score += KillerOneBonus;
-        else if (m == killers_[1]) s->score += KillerTwoBonus;
-        else if (m == counter_) s->score += CounterBonus;
+        int score = hist_.butterfly[us][m.from_sq()][to];
+        if (contHist_[0]) score += (*contHist_[0])[pc][to];
+        if (contHist_[1]) score += (*contHist_[1])[pc][to];
+        if (m == killers_[0]) score += KillerOneBonus;
+        else if (m == killers_[1]) score += KillerTwoBonus;
+        else if (m == counter_) score += CounterBonus;
+        scores_[i] = score;
     }
 }
 
-void MovePicker::score_evasions(Scored* begin, Scored* end) const {
+void MovePicker::score_evasions(int begin, int end) {
     const Color us = pos_.side_to_move();
-    for (Scored* s = begin; s != end; ++s) {
-        const Move m = s->move;
+    for (int i = begin; i != end; ++i) {
+        const Move m = moves_[i];
         if (pos_.is_capture(m)) {
             const PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos_.piece_on(m.to_sq()));
-            s->score = EvasionCaptureBonus + PieceValue[victim] - int(type_of(pos_.moved_piece(m)));
-        } else s->score = hist_.butterfly[us][m.from_sq()][m.to_sq()];
+            scores_[i] = EvasionCaptureBonus + PieceValue[victim] - int(type_of(pos_.moved_piece(m)));
+        } else scores_[i] = hist_.butterfly[us][m.from_sq()][m.to_sq()];
     }
 }
 
-// Selection of the best remaining move: the lists are short and often cut off early.
-Move MovePicker::pick_best(Scored*& cur, Scored* end) {
-    Scored* best = cur;
-    for (Scored* s = cur + 1; s < end; ++s)
-        if (s->score > best->score) best = s;
-    std::swap(*cur, *best);
-    return (cur++)->move;
+// Selection of the best remaining move (the first of equal ones), swapped to the
+// front: the lists are short and often cut off early.
+Move MovePicker::pick_best() {
+    int best = cur_;
+    for (int i = cur_ + 1; i < end_; ++i)
+        if (scores_[i] > scores_[best]) best = i;
+    std::swap(moves_[cur_], moves_[best]);
+    std::swap(scores_[cur_], scores_[best]);
+    return moves_[cur_++];
 }
 
 Move MovePicker::next(bool skipQuiets) {
@@ -100,19 +105,19 @@ Move MovePicker::next(bool skipQuiets) {
 
         case GEN_CAPTURES:
         case QS_GEN:
-            cur_ = badEnd_ = moves_;
-            end_ = fill(moves_, TACTICAL);
+            cur_ = badEnd_ = 0;
+            end_ = fill(0, TACTICAL);
             score_captures(cur_, end_);
             stage_ = Stage(stage_ + 1);
             break;
 
         case GOOD_CAPTURES:
             while (cur_ < end_) {
-                const Move m = pick_best(cur_, end_);
+                const Move m = pick_best();
                 if (m == ttMove_) continue;
                 // Losing captures wait until after the quiets.
                 if (!see_ge(pos_, m, 0)) {
-                    (badEnd_++)->move = m;
+                    moves_[badEnd_++] = m;
                     continue;
                 }
                 return m;
@@ -131,25 +136,25 @@ Move MovePicker::next(bool skipQuiets) {
 
         case PICK_QUIETS:
             while (!skipQuiets && cur_ < end_) {
-                const Move m = pick_best(cur_, end_);
+                const Move m = pick_best();
                 if (m != ttMove_) return m;
             }
-            cur_ = moves_;
+            cur_ = 0;
             end_ = badEnd_;
             stage_ = BAD_CAPTURES;
             break;
 
         case BAD_CAPTURES:
             while (cur_ < end_) {
-                const Move m = (cur_++)->move;
+                const Move m = moves_[cur_++];
                 if (m != ttMove_) return m;
             }
             stage_ = DONE;
             break;
 
         case EV_GEN:
-            cur_ = moves_;
-            end_ = fill(moves_, LEGAL);
+            cur_ = 0;
+            end_ = fill(0, LEGAL);
             score_evasions(cur_, end_);
             stage_ = EV_MOVES;
             break;
@@ -157,7 +162,7 @@ Move MovePicker::next(bool skipQuiets) {
         case QS_CAPTURES:
         case EV_MOVES:
             while (cur_ < end_) {
-                const Move m = pick_best(cur_, end_);
+                const Move m = pick_best();
                 if (m != ttMove_) return m;
             }
             stage_ = DONE;

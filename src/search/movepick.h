@@ -37,29 +37,25 @@ private:
         EV_MOVES,
         DONE
     };
-    struct Scored {
-        Move move;
-        int score;
-    };
-
     bool tt_move_legal();
-    // Appends the moves of one stage at out; returns the new end.
-    Scored* fill(Scored* out, GenType type);
-    void score_captures(Scored* begin, Scored* end) const;
-    void score_quiets(Scored* begin, Scored* end) const;
-    void score_evasions(Scored* begin, Scored* end) const;
-    static Move pick_best(Scored*& cur, Scored* end);
+    // Generates one stage's moves into moves_ from index `at`; returns the new end.
+    int fill(int at, GenType type);
+    void score_captures(int begin, int end);
+    void score_quiets(int begin, int end);
+    void score_evasions(int begin, int end);
+    Move pick_best();
 
     const Position& pos_;
     const Histories& hist_;
     const PieceToHistory* const* contHist_;
     Move ttMove_, killers_[2], counter_;
     Stage stage_;
-    Scored* cur_;
-    Scored* end_;
-    Scored* badEnd_;
-    Scored moves_[MOVE_BUFFER];
-    Move generated_[MOVE_BUFFER]; // one stage's moves, before they are scored
+    int cur_, end_, badEnd_; // indices into moves_: the next move, the stage's end, the losing captures' end
+    // The moves and their ordering scores side by side rather than as pairs: the
+    // generator writes its list straight into moves_, and picking the best scans
+    // the scores alone.
+    Move moves_[MOVE_BUFFER];
+    int scores_[MOVE_BUFFER];
 };
 
 } // namespace jadoube
