@@ -74,6 +74,8 @@
     X(TmUnstableScale, 130, 80, 250, "x100: soft limit scale while the best move keeps changing")                                \
     X(TmDropMargin, 30, 5, 100, "a score drop of more than this since the last iteration ...")                                   \
     X(TmDropScale, 130, 100, 250, "x100: ... scales the soft limit by this")                                                     \
+    X(TmNodeBase, 150, 100, 250, "x100: soft limit scale (TmNodeBase - best move's share of the nodes) ...")                     \
+    X(TmNodeScale, 135, 50, 250, "x100: ... times this: less time when the best move took most of the search")                   \
     /* Time management (the budget, timeman.cpp). */                                                                             \
     X(TmReserveDiv, 20, 5, 100, "reserve for lag: this fraction (1/n) of the clock ...")                                         \
     X(TmReserveMax, 50, 0, 500, "... up to this many ms, beyond Move Overhead")                                                  \

@@ -218,7 +218,10 @@ void Worker::iterative_deepening() {
             const double drop = prevBestScore != VALUE_NONE && best < prevBestScore - params::TmDropMargin
                                     ? params::TmDropScale / 100.0
                                     : 1.0;
-            if (rootMoves.size() == 1 || shared_.elapsed_ms() >= std::int64_t(b.soft * stability * drop)) break;
+            // A best move that took most of the search is rarely overturned by one more iteration.
+            const double bestShare = double(rootMoves[0].nodes) / double(std::max<std::uint64_t>(1, nodes.load()));
+            const double effort = (params::TmNodeBase / 100.0 - bestShare) * (params::TmNodeScale / 100.0);
+            if (rootMoves.size() == 1 || shared_.elapsed_ms() >= std::int64_t(b.soft * stability * drop * effort)) break;
         }
         prevBestScore = best;
     }
@@ -360,6 +363,7 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
         const bool capture = pos_.is_capture(m), promotion = m.kind() == PROMOTION;
         const bool givesCheck = pos_.gives_check(m);
         const Piece moved = pos_.moved_piece(m);
+        const std::uint64_t nodesBefore = RootNode ? nodes.load(std::memory_order_relaxed) : 0;
         int newDepth = depth - 1;
 
         // Shallow-depth pruning, once a move has kept us from being mated.
@@ -424,6 +428,7 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
 
         if (RootNode) {
             RootMove& rm = *std::find_if(rootMoves.begin(), rootMoves.end(), [m](const RootMove& r) { return r.pv[0] == m; });
+            rm.nodes += nodes.load(std::memory_order_relaxed) - nodesBefore;
             if (moveCount == 1 || score > alpha) {
                 rm.score = score;
                 rm.seldepth = selDepth_;

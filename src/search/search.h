@@ -39,6 +39,7 @@ struct RootMove {
     int prevScore = -VALUE_INFINITE;
     int seldepth = 0;
     Bound bound = BOUND_EXACT;
+    std::uint64_t nodes = 0; // this thread's nodes under the move, all iterations so far (time management)
     std::vector<Move> pv;
 };
 
