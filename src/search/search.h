@@ -49,11 +49,18 @@ void init_reductions();
 
 class Worker {
 public:
-    Worker(int id, SearchShared& shared) : id_(id), shared_(shared) { hist_.clear(); }
+    // The histories (4 MiB) are written by prepare() before the first search, not
+    // here: a process that never searches (`go perft`) never touches their pages.
+    Worker(int id, SearchShared& shared) : id_(id), shared_(shared) {}
 
     void clear() {
         hist_.clear();
         evaluator_.reset();
+        cleared_ = true;
+    }
+    // Clears a worker that has not been cleared since it was made; nothing otherwise.
+    void prepare() {
+        if (!cleared_) clear();
     }
     // Iterative deepening on rootPos until shared.stop.
     void iterative_deepening();
@@ -103,6 +110,7 @@ private:
     int pvIdx_ = 0;
     std::uint64_t nodesAtCheck_ = 0;
     Move pvTable_[MAX_PLY + 2][MAX_PLY + 2];
+    bool cleared_ = false; // hist_ and evaluator_ hold a defined state (prepare())
 };
 
 } // namespace jadoube

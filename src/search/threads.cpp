@@ -110,6 +110,14 @@ void SearchPool::clear() {
     for (auto& w : workers_) w->clear();
 }
 
+void SearchPool::prepare() {
+    // No wait(): `isready` during a search must answer at once. A running search was
+    // prepared by start(), and nothing it uses is unprepared until set_threads or a
+    // resize, which stop it first; so this writes nothing while one runs.
+    shared_.tt.prepare();
+    for (auto& w : workers_) w->prepare();
+}
+
 void SearchPool::wait() {
     if (controller_.joinable()) controller_.join();
 }
@@ -140,6 +148,7 @@ void SearchPool::start(const Position& pos, const SearchLimits& limits, const Se
         w->nodes = 0;
         w->completedDepth = 0;
     }
+    prepare(); // the first search after start-up or a resize without `isready` pays here
     shared_.tt.new_search();
     controller_ = std::thread([this] { run(); });
 }

@@ -25,6 +25,9 @@ public:
     // the workers, room for the threads) is refused and the old workers stay.
     std::expected<void, std::string> set_threads(int n);
     void clear(); // ucinewgame: hash and histories
+    // Writes the hash table and the workers' histories where a resize or new workers
+    // left them unwritten: at `isready`, and at the latest when a search starts.
+    void prepare();
     TranspositionTable& tt() { return shared_.tt; }
 
     // Starts searching pos and returns at once; callbacks run on the search thread.

@@ -44,14 +44,15 @@ std::expected<void, std::string> TranspositionTable::resize(std::size_t sizeMiB)
     buckets_.reset(static_cast<Bucket*>(*raw));
     bucketCount_ = count;
     sizeMiB_ = sizeMiB;
-    clear();
+    cleared_ = false;
     return {};
 }
 
 void TranspositionTable::clear() {
-    // Touching every page here also commits the memory before the first search.
+    // Touching every page here also commits the memory before the search that uses it.
     std::memset(static_cast<void*>(buckets_.get()), 0, bucketCount_ * sizeof(Bucket));
     generation_ = 0;
+    cleared_ = true;
 }
 
 bool TranspositionTable::probe(Key key, TTData& out) const {

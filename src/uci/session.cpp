@@ -85,7 +85,13 @@ bool UciSession::handle_line(std::string_view line) {
 
 UciSession::Reply UciSession::dispatch(std::string_view command, Args args) {
     if (command == "uci") return cmd_uci(args);
-    if (command == "isready") return no_arguments(command, args, "readyok\n");
+    if (command == "isready") {
+        // The GUI waits here for the engine to be ready to search: the hash table and
+        // the histories are written now (after start-up, a new Hash or new Threads),
+        // not in the first move's time.
+        if (args.empty()) pool_.prepare();
+        return no_arguments(command, args, "readyok\n");
+    }
     if (command == "ucinewgame") {
         if (!args.empty()) return no_arguments(command, args, "");
         stop_search();
