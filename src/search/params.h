@@ -22,6 +22,8 @@
     X(LmrDivisor, 225, 100, 400, "x100: the log-log product is divided by this; larger = gentler reductions")                    \
     X(LmrHistoryDiv, 8192, 2048, 32768, "quiet history per ply of reduction taken off (or added)")                               \
     X(LmrMinDepth, 2, 1, 6, "shallowest node whose late moves are searched reduced first")                                       \
+    X(LmrDeeperMargin, 50, 0, 200, "a reduced move beating the best score by this (+ the next term) is re-searched deeper")      \
+    X(LmrDeeperPerDepth, 2, 0, 8, "... plus this per ply of depth; one beating it by less than the depth, a ply shallower")      \
     /* Reverse futility pruning. */                                                                                              \
     X(RfpMaxDepth, 8, 2, 14, "deepest node where static eval above beta returns at once")                                        \
     X(RfpMargin, 80, 20, 200, "eval must exceed beta by this per ply of depth (one ply less when improving)")                    \

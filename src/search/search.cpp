@@ -422,7 +422,14 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
             if (m == ss->killers[0] || m == ss->killers[1] || m == counter) --r;
             const int reduced = std::clamp(newDepth - r, 1, newDepth + 1);
             score = -search<NonPV>(ss + 1, -alpha - 1, -alpha, reduced, true);
-            if (score > alpha && reduced < newDepth) score = -search<NonPV>(ss + 1, -alpha - 1, -alpha, newDepth, !cutNode);
+            if (score > alpha && reduced < newDepth) {
+                // The reduced search beat alpha; by how much sets the re-search's depth: well
+                // above the best so far, one ply deeper; barely above it, one ply shallower
+                // (no re-search at all when that is the depth just searched).
+                newDepth += (score > bestScore + params::LmrDeeperMargin + params::LmrDeeperPerDepth * newDepth)
+                            - (score < bestScore + newDepth);
+                if (newDepth > reduced) score = -search<NonPV>(ss + 1, -alpha - 1, -alpha, newDepth, !cutNode);
+            }
         } else if (!PvNode || moveCount > 1) score = -search<NonPV>(ss + 1, -alpha - 1, -alpha, newDepth, !cutNode);
         if (PvNode && (moveCount == 1 || (score > alpha && (RootNode || score < beta))))
             score = -search<PV>(ss + 1, -beta, -alpha, newDepth, false);
