@@ -2,6 +2,7 @@
 // answer to `stop`, `movetime` kept, and exactly one bestmove per go.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <thread>
 
 #include "support/engine_process.h"
@@ -26,25 +27,38 @@ void handshake(EngineProcess& e) {
 
 TEST_SUITE("timing") {
 
+// The engine reads the stop flag at every node, so its part of the latency is well
+// under a millisecond; the rest is the host's scheduling, which on a shared two-core
+// machine can stall any one round by tens of milliseconds (one such round measured
+// 71 ms where the others took 0-5). So each thread count is measured over several
+// rounds and the median is held to the bound: an engine that finished its iteration
+// or its helpers' work before answering would miss it in every round.
 TEST_CASE("go infinite then stop answers bestmove within 50 ms") {
+    constexpr int Rounds = 5;
     EngineProcess e;
     handshake(e);
     for (const char* threads : {"1", "2"}) {
         e.send(std::string("setoption name Threads value ") + threads);
-        e.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
-        e.send("go infinite");
-        // Nothing may arrive but info while the search runs on its own.
-        std::vector<std::string> seen;
-        CHECK_FALSE(e.wait_for("bestmove", 500ms, &seen));
-        e.send("isready"); // answered mid-search, without stopping it
-        REQUIRE(e.wait_for("readyok", 1s));
-        const auto t0 = EngineProcess::Clock::now();
-        e.send("stop");
-        const auto best = e.wait_for("bestmove", 1s);
-        const auto latency = ms_since(t0);
-        REQUIRE(best);
-        MESSAGE("Threads " << std::string(threads) << ": stop -> bestmove in " << latency << " ms");
-        CHECK(latency <= 50);
+        std::vector<std::int64_t> latencies;
+        for (int round = 0; round < Rounds; ++round) {
+            e.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+            e.send("go infinite");
+            // Nothing may arrive but info while the search runs on its own.
+            std::vector<std::string> seen;
+            CHECK_FALSE(e.wait_for("bestmove", round == 0 ? 500ms : 200ms, &seen));
+            e.send("isready"); // answered mid-search, without stopping it
+            REQUIRE(e.wait_for("readyok", 1s));
+            const auto t0 = EngineProcess::Clock::now();
+            e.send("stop");
+            const auto best = e.wait_for("bestmove", 1s);
+            latencies.push_back(ms_since(t0));
+            REQUIRE(best);
+        }
+        std::ranges::sort(latencies);
+        std::string all;
+        for (const std::int64_t ms : latencies) all += " " + std::to_string(ms);
+        MESSAGE("Threads " << std::string(threads) << ": stop -> bestmove in" << all << " ms");
+        CHECK(latencies[Rounds / 2] <= 50);
     }
 }
 
