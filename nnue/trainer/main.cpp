@@ -195,6 +195,7 @@ int main(int argc, char* argv[]) {
     }
     if (output.empty()) return 0;
     std::printf("epoch  lr         train-loss  val-loss    val-cp-error  pos/s     seconds\n");
+    const auto calibration = train::calibration_sample(samples, c);
     auto model = train::train(c, std::move(samples), [](const train::EpochReport& r) {
         std::printf("%5d  %.3e  %.6f    %.6f    %6.1f      %8.0f  %.1f\n", r.epoch, r.lr, r.trainLoss, r.valLoss, r.valCpError,
                     r.positionsPerSecond, r.seconds);
@@ -204,7 +205,7 @@ int main(int argc, char* argv[]) {
         std::cerr << "error: " << model.error() << '\n';
         return 1;
     }
-    const auto net = model->quantise();
+    const auto net = model->quantise(calibration);
     std::ofstream f(output, std::ios::binary | std::ios::trunc);
     f.write(reinterpret_cast<const char*>(net.data()), std::streamsize(net.size()));
     if (!f) {

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <expected>
 #include <functional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -97,8 +98,10 @@ public:
     double evaluate(const Position& pos) const;
     double evaluate(const Sample& s) const;
 
-    // The quantised net in the engine's file format.
-    std::vector<std::uint8_t> quantise() const;
+    // The quantised net in the engine's file format. With calibration positions the
+    // output weights are rounded to fit the float net over them (trainer.cpp), else
+    // each to its nearest step.
+    std::vector<std::uint8_t> quantise(std::span<const Sample> calibration = {}) const;
 
     // Layout of params: ftW[inputs * H] (row per input), ftB[H], outW[OB][2H] (side to
     // move first), outB[OB], and with the factoriser its rows, factW[768 * H].
@@ -146,6 +149,13 @@ Fit validation_fit(const std::vector<Sample>& data, const Config& c, const nnue:
 // against wdl = 0, 0.5, 1), searched from 10 to 5000 cp. Self-play at a few thousand
 // nodes converts small edges often, so K comes out well below the export scale.
 double fit_result_scale(const std::vector<Sample>& data);
+
+// The positions the export rounds the output weights against: up to
+// CalibrationPositions training (not held-out) positions, evenly spaced through data.
+// train() takes them from the data it is given, so a net exported after train() with
+// calibration_sample of the same data is the one train() saved.
+inline constexpr std::size_t CalibrationPositions = 32768;
+std::vector<Sample> calibration_sample(const std::vector<Sample>& data, const Config& c);
 
 // Trains on data (shuffled here; the games whose hash falls in valFraction are held
 // out for validation, so that no game is on both sides).

@@ -14,6 +14,7 @@
 
 #include "datagen/format.h"
 #include "eval/nnue.h"
+#include "eval/nnue_kernels.h"
 #include "support/fens.h"
 #include "support/files.h"
 #include "support/position.h"
@@ -165,6 +166,59 @@ TEST_CASE("trainer: a sample's board comes back whole and the baseline loss uses
     const auto zero = train::validation_fit(data, c, [](const train::Sample&) { return 0.0; });
     CHECK(zero.loss == doctest::Approx(sum / double(data.size())).epsilon(1e-3));
     CHECK(zero.cpError == doctest::Approx(cp / double(data.size())).epsilon(1e-3));
+}
+
+TEST_CASE("trainer: output weights rounded against calibration positions fit the float net closer than nearest steps") {
+    const auto data = tiny_samples();
+    train::Config c = short_run(4, 256, 0.003, 0.05);
+    c.seed = 5;
+    const auto model = train::train(c, data);
+    REQUIRE(model.has_value());
+    const auto calibration = train::calibration_sample(data, c);
+    REQUIRE(calibration.size() >= 4 * std::size_t(nnue::HIDDEN)); // enough to fit 2H weights
+    for (const auto& s : calibration) CHECK_FALSE(train::held_out(s, c.valFraction));
+    auto nearest = nnue::parse_network(model->quantise());
+    auto fitted = nnue::parse_network(model->quantise(calibration));
+    REQUIRE(nearest.has_value());
+    REQUIRE(fitted.has_value());
+
+    // Each output weight stays on one of its two neighbouring steps, and some moved.
+    const auto w = (*fitted)->out_weights(), w0 = (*nearest)->out_weights();
+    int moved = 0;
+    for (std::size_t i = 0; i < w.size(); ++i) {
+        const double exact = double(model->params[model->out_weights() + i]) * nnue::QB;
+        CHECK(std::abs(w[i] - exact) < 1.0);
+        moved += w[i] != w0[i];
+    }
+    CHECK(moved > 0);
+
+    // The engine's output is closer to the trainer's (float) over the calibration
+    // positions (here every training position), and over the held-out games' positions.
+    struct Diff {
+        double mean = 0, rms = 0;
+    };
+    auto diff = [&](const nnue::Network& net, bool heldOut) {
+        Diff d;
+        std::size_t n = 0;
+        for (const auto& s : data) {
+            if (train::held_out(s, c.valFraction) != heldOut) continue;
+            const double e = nnue::evaluate_from_scratch(net, train::to_position(s)) - model->evaluate(s);
+            d.mean += e, d.rms += e * e, ++n;
+        }
+        REQUIRE(n > 0);
+        d.mean /= double(n), d.rms = std::sqrt(d.rms / double(n));
+        return d;
+    };
+    const Diff nearIn = diff(**nearest, false), fitIn = diff(**fitted, false);
+    MESSAGE("engine - float over the calibration positions: nearest "
+            << nearIn.rms << " cp RMS (mean " << nearIn.mean << "), fitted " << fitIn.rms << " (mean " << fitIn.mean << ")");
+    CHECK(fitIn.rms < nearIn.rms);
+    // The bias takes the mean difference: what is left is the engine's truncation to
+    // whole centipawns (towards zero, at most one).
+    CHECK(std::abs(fitIn.mean) < 1.0);
+    const Diff nearOut = diff(**nearest, true), fitOut = diff(**fitted, true);
+    MESSAGE("... over the held-out positions: nearest " << nearOut.rms << " cp RMS, fitted " << fitOut.rms);
+    CHECK(fitOut.rms < nearOut.rms);
 }
 
 TEST_CASE("trainer --compare: an exported net is measured on the held-out games as the engine evaluates it") {
