@@ -65,81 +65,129 @@ int output(const Network& net, const Accumulator& acc, Color stm, int bucket) {
 
 #if defined(__AVX2__)
 
-namespace avx2 {
+namespace {
 
-constexpr int Lanes = 16; // int16 per ymm
-static_assert(HIDDEN % Lanes == 0);
+// The SIMD kernels are written once over a register type: Avx2 (16 int16 lanes) and,
+// when the build targets AVX512BW, Avx512 (32 lanes: half the instructions per
+// accumulator, which matters most for the wider nets). Loads and stores are aligned:
+// the weights' rows, the biases and the accumulators all start on 64 bytes.
+struct Avx2 {
+    using Reg = __m256i;
+    static constexpr int Lanes = 16;
+    static Reg load(const std::int16_t* p) { return _mm256_load_si256(reinterpret_cast<const __m256i*>(p)); }
+    static void store(std::int16_t* p, Reg v) { _mm256_store_si256(reinterpret_cast<__m256i*>(p), v); }
+    static Reg add16(Reg a, Reg b) { return _mm256_add_epi16(a, b); }
+    static Reg sub16(Reg a, Reg b) { return _mm256_sub_epi16(a, b); }
+    static Reg zero() { return _mm256_setzero_si256(); }
+    static Reg splat16(std::int16_t x) { return _mm256_set1_epi16(x); }
+    static Reg clamp16(Reg v, Reg lo, Reg hi) { return _mm256_min_epi16(_mm256_max_epi16(v, lo), hi); }
+    static Reg mullo16(Reg a, Reg b) { return _mm256_mullo_epi16(a, b); }
+    static Reg madd16(Reg a, Reg b) { return _mm256_madd_epi16(a, b); }
+    static Reg add32(Reg a, Reg b) { return _mm256_add_epi32(a, b); }
+    static void store32(std::int32_t* p, Reg v) { _mm256_store_si256(reinterpret_cast<__m256i*>(p), v); }
+};
 
-// in + the columns `add` - the columns `sub`, HIDDEN / 16 registers in turn: the
+#if defined(__AVX512BW__)
+struct Avx512 {
+    using Reg = __m512i;
+    static constexpr int Lanes = 32;
+    static Reg load(const std::int16_t* p) { return _mm512_load_si512(p); }
+    static void store(std::int16_t* p, Reg v) { _mm512_store_si512(p, v); }
+    static Reg add16(Reg a, Reg b) { return _mm512_add_epi16(a, b); }
+    static Reg sub16(Reg a, Reg b) { return _mm512_sub_epi16(a, b); }
+    static Reg zero() { return _mm512_setzero_si512(); }
+    static Reg splat16(std::int16_t x) { return _mm512_set1_epi16(x); }
+    static Reg clamp16(Reg v, Reg lo, Reg hi) { return _mm512_min_epi16(_mm512_max_epi16(v, lo), hi); }
+    static Reg mullo16(Reg a, Reg b) { return _mm512_mullo_epi16(a, b); }
+    static Reg madd16(Reg a, Reg b) { return _mm512_madd_epi16(a, b); }
+    static Reg add32(Reg a, Reg b) { return _mm512_add_epi32(a, b); }
+    static void store32(std::int32_t* p, Reg v) { _mm512_store_si512(p, v); }
+};
+#endif
+
+// in + the columns `add` - the columns `sub`, one register of HIDDEN at a time: the
 // running sum of each chunk stays in a register instead of being stored between
 // features. With the counts known at compile time (a ply's delta) the inner loops
 // unroll and the column addresses are computed once.
-template<int AddCount, int SubCount>
+template<class V, int AddCount, int SubCount>
 void update_fixed(const std::int16_t* weights, const std::int16_t* in, std::int16_t* out, const int* add, const int* sub) {
+    static_assert(HIDDEN % V::Lanes == 0);
     const std::int16_t* plus[AddCount];
     const std::int16_t* minus[SubCount > 0 ? SubCount : 1];
     for (int k = 0; k < AddCount; ++k) plus[k] = weights + std::ptrdiff_t(add[k]) * HIDDEN;
     for (int k = 0; k < SubCount; ++k) minus[k] = weights + std::ptrdiff_t(sub[k]) * HIDDEN;
-    for (int i = 0; i < HIDDEN; i += Lanes) {
-        __m256i v = _mm256_load_si256(reinterpret_cast<const __m256i*>(in + i));
-        for (int k = 0; k < AddCount; ++k)
-            v = _mm256_add_epi16(v, _mm256_load_si256(reinterpret_cast<const __m256i*>(plus[k] + i)));
-        for (int k = 0; k < SubCount; ++k)
-            v = _mm256_sub_epi16(v, _mm256_load_si256(reinterpret_cast<const __m256i*>(minus[k] + i)));
-        _mm256_store_si256(reinterpret_cast<__m256i*>(out + i), v);
+    for (int i = 0; i < HIDDEN; i += V::Lanes) {
+        typename V::Reg v = V::load(in + i);
+        for (int k = 0; k < AddCount; ++k) v = V::add16(v, V::load(plus[k] + i));
+        for (int k = 0; k < SubCount; ++k) v = V::sub16(v, V::load(minus[k] + i));
+        V::store(out + i, v);
     }
 }
 
-void update(const Network& net, const std::int16_t* in, std::int16_t* out, const int* add, int addCount, const int* sub,
-            int subCount) {
+template<class V>
+void update_with(const Network& net, const std::int16_t* in, std::int16_t* out, const int* add, int addCount, const int* sub,
+                 int subCount) {
     const std::int16_t* w = net.ftWeights.get();
     // A quiet move, a capture (or promotion), a capturing promotion or castling.
-    if (addCount == 1 && subCount == 1) return update_fixed<1, 1>(w, in, out, add, sub);
-    if (addCount == 1 && subCount == 2) return update_fixed<1, 2>(w, in, out, add, sub);
-    if (addCount == 2 && subCount == 2) return update_fixed<2, 2>(w, in, out, add, sub);
+    if (addCount == 1 && subCount == 1) return update_fixed<V, 1, 1>(w, in, out, add, sub);
+    if (addCount == 1 && subCount == 2) return update_fixed<V, 1, 2>(w, in, out, add, sub);
+    if (addCount == 2 && subCount == 2) return update_fixed<V, 2, 2>(w, in, out, add, sub);
     // A refresh (up to 32 of each).
-    for (int i = 0; i < HIDDEN; i += Lanes) {
-        __m256i v = _mm256_load_si256(reinterpret_cast<const __m256i*>(in + i));
-        for (int k = 0; k < addCount; ++k)
-            v = _mm256_add_epi16(v, _mm256_load_si256(reinterpret_cast<const __m256i*>(w + std::ptrdiff_t(add[k]) * HIDDEN + i)));
-        for (int k = 0; k < subCount; ++k)
-            v = _mm256_sub_epi16(v, _mm256_load_si256(reinterpret_cast<const __m256i*>(w + std::ptrdiff_t(sub[k]) * HIDDEN + i)));
-        _mm256_store_si256(reinterpret_cast<__m256i*>(out + i), v);
+    for (int i = 0; i < HIDDEN; i += V::Lanes) {
+        typename V::Reg v = V::load(in + i);
+        for (int k = 0; k < addCount; ++k) v = V::add16(v, V::load(w + std::ptrdiff_t(add[k]) * HIDDEN + i));
+        for (int k = 0; k < subCount; ++k) v = V::sub16(v, V::load(w + std::ptrdiff_t(sub[k]) * HIDDEN + i));
+        V::store(out + i, v);
     }
 }
 
-int output(const Network& net, const Accumulator& acc, Color stm, int bucket) {
-    const __m256i zero = _mm256_setzero_si256(), qa = _mm256_set1_epi16(QA);
-    __m256i sum = _mm256_setzero_si256();
+template<class V>
+int output_with(const Network& net, const Accumulator& acc, Color stm, int bucket) {
+    const typename V::Reg zero = V::zero(), qa = V::splat16(QA);
+    typename V::Reg sum = V::zero();
     const std::int16_t* halves[2] = {acc.v[stm], acc.v[~stm]};
     for (int h = 0; h < 2; ++h) {
         const std::int16_t* a = halves[h];
         const std::int16_t* w = net.outWeights[bucket] + h * HIDDEN;
-        for (int i = 0; i < HIDDEN; i += Lanes) {
+        for (int i = 0; i < HIDDEN; i += V::Lanes) {
             // SCReLU as v * (v * w): v <= 255 and |w| <= 127, so v * w fits int16
             // and madd adds the pairs v * (v * w) exactly in int32 lanes.
-            const __m256i v = _mm256_min_epi16(_mm256_max_epi16(_mm256_load_si256(reinterpret_cast<const __m256i*>(a + i)), zero),
-                                               qa);
-            const __m256i vw = _mm256_mullo_epi16(v, _mm256_load_si256(reinterpret_cast<const __m256i*>(w + i)));
-            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(v, vw));
+            const typename V::Reg v = V::clamp16(V::load(a + i), zero, qa);
+            sum = V::add32(sum, V::madd16(v, V::mullo16(v, V::load(w + i))));
         }
     }
-    // Each lane holds at most 2 * HIDDEN / 8 products of <= 255 * 255 * 127: no
-    // overflow for HIDDEN <= 512. Widen before the horizontal sum.
-    alignas(32) std::int32_t lanes[8];
-    _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), sum);
+    // Each int32 lane holds at most 2 * HIDDEN / (Lanes / 2) products of
+    // <= 255 * 255 * 127: no overflow for HIDDEN <= 512. Widen before the horizontal sum.
+    alignas(64) std::int32_t lanes[V::Lanes / 2];
+    V::store32(lanes, sum);
     std::int64_t total = 0;
     for (std::int32_t l : lanes) total += l;
     return int((total / QA + net.outBias[bucket]) * SCALE / (QA * QB));
 }
 
+#if defined(__AVX512BW__)
+using Widest = Avx512;
+#else
+using Widest = Avx2;
+#endif
+
+} // namespace
+
+namespace avx2 {
+void update(const Network& net, const std::int16_t* in, std::int16_t* out, const int* add, int addCount, const int* sub,
+            int subCount) {
+    update_with<Avx2>(net, in, out, add, addCount, sub, subCount);
+}
+int output(const Network& net, const Accumulator& acc, Color stm, int bucket) { return output_with<Avx2>(net, acc, stm, bucket); }
 } // namespace avx2
 
 void update(const Network& net, const std::int16_t* in, std::int16_t* out, const int* add, int addCount, const int* sub,
             int subCount) {
-    avx2::update(net, in, out, add, addCount, sub, subCount);
+    update_with<Widest>(net, in, out, add, addCount, sub, subCount);
 }
-int output(const Network& net, const Accumulator& acc, Color stm, int bucket) { return avx2::output(net, acc, stm, bucket); }
+int output(const Network& net, const Accumulator& acc, Color stm, int bucket) {
+    return output_with<Widest>(net, acc, stm, bucket);
+}
 
 #else
 

@@ -1,7 +1,8 @@
 // The NNUE kernels: building, updating and reading the accumulator (the feature
 // transformer's output). The scalar versions are always built; the default ones
-// use AVX2 when the build targets it (__AVX2__) and are the scalar ones otherwise.
-// They give identical results (tests/eval check it).
+// use AVX-512 when the build targets AVX512BW, else AVX2 when it targets that
+// (__AVX2__; the AVX2 ones are then built too), and are the scalar ones otherwise.
+// All give identical results (tests/eval check it).
 #pragma once
 
 #include <cstdint>
@@ -33,12 +34,22 @@ void update(const Network& net, const std::int16_t* in, std::int16_t* out, const
             int subCount);
 } // namespace scalar
 
-// Whether the default kernels are the AVX2 ones.
-constexpr bool simd_kernels() {
 #if defined(__AVX2__)
-    return true;
+namespace avx2 {
+int output(const Network& net, const Accumulator& acc, Color stm, int bucket);
+void update(const Network& net, const std::int16_t* in, std::int16_t* out, const int* add, int addCount, const int* sub,
+            int subCount);
+} // namespace avx2
+#endif
+
+// The instruction set of the default kernels.
+constexpr const char* kernel_name() {
+#if defined(__AVX512BW__)
+    return "AVX-512";
+#elif defined(__AVX2__)
+    return "AVX2";
 #else
-    return false;
+    return "scalar";
 #endif
 }
 

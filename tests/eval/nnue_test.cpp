@@ -9,6 +9,7 @@
 #include <fstream>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "board/movegen.h"
@@ -200,7 +201,12 @@ TEST_CASE("the scalar and SIMD output kernels agree on random accumulators and e
             for (auto& x : half) x = std::int16_t(round % 3 == 0 ? rng.range(-32768, 32767) : rng.range(-300, 400));
         if (round == 1000) // every activation at the top, every weight at the bound
             for (auto& w : net->out_weights()) w = nnue::MAX_OUTPUT_WEIGHT;
-        for (Color c : {WHITE, BLACK}) REQUIRE(nnue::output(*net, *acc, c, 0) == nnue::scalar::output(*net, *acc, c, 0));
+        for (Color c : {WHITE, BLACK}) {
+            REQUIRE(nnue::output(*net, *acc, c, 0) == nnue::scalar::output(*net, *acc, c, 0));
+#if defined(__AVX2__)
+            REQUIRE(nnue::avx2::output(*net, *acc, c, 0) == nnue::scalar::output(*net, *acc, c, 0));
+#endif
+        }
     }
     for (auto& half : acc->v) std::fill(std::begin(half), std::end(half), std::int16_t(nnue::QA));
     CHECK(nnue::output(*net, *acc, WHITE, 0) == nnue::scalar::output(*net, *acc, WHITE, 0));
@@ -209,7 +215,30 @@ TEST_CASE("the scalar and SIMD output kernels agree on random accumulators and e
     for (int bucket = 0; bucket < 8; ++bucket)
         for (Color c : {WHITE, BLACK})
             CHECK(nnue::output(*bucketed, *acc, c, bucket) == nnue::scalar::output(*bucketed, *acc, c, bucket));
-    MESSAGE("default kernels: " << std::string(nnue::simd_kernels() ? "AVX2" : "scalar"));
+    MESSAGE("default kernels: " << std::string(nnue::kernel_name()));
+}
+
+TEST_CASE("the scalar and SIMD update kernels agree on a move's deltas and on refreshes") {
+    auto net = random_network(0x779);
+    Rng rng{7};
+    auto in = std::make_unique<nnue::Accumulator>(), want = std::make_unique<nnue::Accumulator>(),
+         got = std::make_unique<nnue::Accumulator>();
+    // A quiet move, a capture, castling, and a refresh-sized list (the kernels' four paths).
+    const std::pair<int, int> counts[] = {{1, 1}, {1, 2}, {2, 2}, {30, 0}, {5, 3}};
+    for (int round = 0; round < 200; ++round)
+        for (const auto& [adds, subs] : counts) {
+            for (auto& x : in->v[WHITE]) x = std::int16_t(rng.range(-32768, 32767)); // wraps alike in every kernel
+            int add[32], sub[32];
+            for (int k = 0; k < adds; ++k) add[k] = int(rng.range(0, nnue::PIECE_SQUARE_INPUTS - 1));
+            for (int k = 0; k < subs; ++k) sub[k] = int(rng.range(0, nnue::PIECE_SQUARE_INPUTS - 1));
+            nnue::scalar::update(*net, in->v[WHITE], want->v[WHITE], add, adds, sub, subs);
+            nnue::update(*net, in->v[WHITE], got->v[WHITE], add, adds, sub, subs);
+            REQUIRE(std::memcmp(want->v[WHITE], got->v[WHITE], sizeof want->v[WHITE]) == 0);
+#if defined(__AVX2__)
+            nnue::avx2::update(*net, in->v[WHITE], got->v[WHITE], add, adds, sub, subs);
+            REQUIRE(std::memcmp(want->v[WHITE], got->v[WHITE], sizeof want->v[WHITE]) == 0);
+#endif
+        }
 }
 
 TEST_CASE("a net survives serialisation and damaged files are refused") {
