@@ -338,11 +338,11 @@ struct Quantised {
     std::vector<std::int32_t> outB;
 };
 
-// Output-weight rounding. Output weights are stored in steps of 1/QB (1/64) and most
-// are a few steps large (mean |w| 0.09 at H = 512, 0.12 at H = 256), so rounding each
-// to its nearest step is coarse: on held-out positions it moved the output by 15.4 cp
-// RMS at H = 512 (mean +12 cp: the rounding errors of 1024 weights add up to a fixed
-// offset) and 7.7 cp at H = 256, against 1 cp for the feature transformer's rounding.
+// Output-weight rounding. Output weights are stored in steps of 1/QB and are small
+// (mean |w| 0.09 at H = 512, 0.12 at H = 256): at QB = 64, rounding each to its nearest
+// step moved the output on held-out positions by 15.4 cp RMS at H = 512 (mean +12 cp:
+// the rounding errors of 1024 weights add up to a fixed offset) and 7.7 cp at H = 256,
+// against 1 cp for the feature transformer's rounding.
 // So each output weight is rounded down or up by choice, per output bucket: from the
 // nearest step, a weight moves to its other neighbour when that lowers the squared
 // difference between the engine's output (its own integer activations) and the float
@@ -453,7 +453,7 @@ std::vector<std::uint8_t> Model::quantise(std::span<const Sample> calibration) c
     for (std::size_t i = 0; i < n.outB.size(); ++i)
         n.outB[i] = std::int32_t(std::lround(double(params[L.outB + i]) * nnue::QA * nnue::QB));
     if (!calibration.empty()) fit_output_rounding(*this, L, calibration, n);
-    return nnue::serialize_network(shape_, hidden_, n.ftW, n.ftB, n.outW, n.outB);
+    return nnue::serialize_network(shape_, hidden_, nnue::QB, n.ftW, n.ftB, n.outW, n.outB);
 }
 
 // --- Training --------------------------------------------------------------------

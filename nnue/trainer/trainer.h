@@ -1,7 +1,7 @@
 // The NNUE trainer: float32 (768 x KB -> H) x 2 -> OB SCReLU network (king buckets
 // and output buckets as src/eval/net_file.h defines them), trained with Adam on the
 // datagen format (src/datagen/format.h), exported to the engine's net format with
-// QA = 255, QB = 64, scale 400.
+// QA = 255, QB = 256, scale 400.
 //
 // Loss: mean over the batch of (sigmoid(eval / K) - target)^2, where eval is the
 // net's output in centipawns, K the loss's scale (Config::scale) and

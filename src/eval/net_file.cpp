@@ -64,15 +64,15 @@ Network::Network(const NetShape& s) : shape(s), ftBiases{}, outWeights{}, outBia
 bool Network::operator==(const Network& o) const {
     auto eq = [](auto a, auto b) { return std::equal(a.begin(), a.end(), b.begin(), b.end()); };
     return shape == o.shape && eq(ft_weights(), o.ft_weights()) && eq(std::span(ftBiases), std::span(o.ftBiases))
-           && eq(out_weights(), o.out_weights()) && eq(out_biases(), o.out_biases());
+           && eq(out_weights(), o.out_weights()) && eq(out_biases(), o.out_biases()) && qb == o.qb;
 }
 
-std::vector<std::uint8_t> serialize_network(const NetShape& shape, int hidden, std::span<const std::int16_t> ftWeights,
+std::vector<std::uint8_t> serialize_network(const NetShape& shape, int hidden, int qb, std::span<const std::int16_t> ftWeights,
                                             std::span<const std::int16_t> ftBiases, std::span<const std::int16_t> outWeights,
                                             std::span<const std::int32_t> outBiases) {
     const std::size_t h = std::size_t(hidden), ob = std::size_t(shape.outputBuckets);
-    if (hidden <= 0 || !valid_shape(shape) || ftWeights.size() != std::size_t(shape.inputs()) * h || ftBiases.size() != h
-        || outWeights.size() != ob * 2 * h || outBiases.size() != ob)
+    if (hidden <= 0 || (qb != QB && qb != QB_LEGACY) || !valid_shape(shape) || ftWeights.size() != std::size_t(shape.inputs()) * h
+        || ftBiases.size() != h || outWeights.size() != ob * 2 * h || outBiases.size() != ob)
         return {};
     std::vector<std::uint8_t> out;
     out.reserve(file_bytes(shape, h, FILE_HEADER_BYTES));
@@ -81,7 +81,7 @@ std::vector<std::uint8_t> serialize_network(const NetShape& shape, int hidden, s
     put<std::uint32_t>(out, std::uint32_t(shape.inputs()));
     put<std::uint32_t>(out, std::uint32_t(hidden));
     put<std::uint32_t>(out, QA);
-    put<std::uint32_t>(out, QB);
+    put<std::uint32_t>(out, std::uint32_t(qb));
     put<std::uint32_t>(out, SCALE);
     put<std::uint32_t>(out, ACTIVATION_SCRELU);
     put<std::uint32_t>(out, std::uint32_t(shape.kingBuckets));
@@ -98,7 +98,7 @@ std::vector<std::uint8_t> serialize_network(const NetShape& shape, int hidden, s
 }
 
 std::vector<std::uint8_t> serialize_network(const Network& net) {
-    return serialize_network(net.shape, HIDDEN, net.ft_weights(), net.ftBiases, net.out_weights(), net.out_biases());
+    return serialize_network(net.shape, HIDDEN, net.qb, net.ft_weights(), net.ftBiases, net.out_weights(), net.out_biases());
 }
 
 std::expected<std::unique_ptr<Network>, std::string> parse_network(std::span<const std::uint8_t> bytes) {
@@ -128,7 +128,8 @@ std::expected<std::unique_ptr<Network>, std::string> parse_network(std::span<con
         if (!valid_shape(shape)) return Err("net's king bucket map names a bucket beyond its " + std::to_string(kb));
         header = FILE_HEADER_BYTES;
     }
-    if (inputs != std::uint32_t(shape.inputs()) || qa != QA || qb != QB || scale != SCALE || activation != ACTIVATION_SCRELU)
+    if (inputs != std::uint32_t(shape.inputs()) || qa != QA || (qb != QB && qb != QB_LEGACY) || scale != SCALE
+        || activation != ACTIVATION_SCRELU)
         return Err("net has inputs/QA/QB/scale/activation " + std::to_string(inputs) + "/" + std::to_string(qa) + "/"
                    + std::to_string(qb) + "/" + std::to_string(scale) + "/" + std::to_string(activation) + ", this build needs "
                    + std::to_string(shape.inputs()) + "/" + std::to_string(QA) + "/" + std::to_string(QB) + "/"
@@ -147,13 +148,23 @@ std::expected<std::unique_ptr<Network>, std::string> parse_network(std::span<con
     const std::uint8_t* q = p + header;
     for (auto& w : net->ft_weights()) w = le::load<std::int16_t>(q), q += 2;
     for (auto& b : net->ftBiases) b = le::load<std::int16_t>(q), q += 2;
+    net->qb = int(qb);
+    const int bound = max_output_weight(net->qb);
     for (auto& w : net->out_weights()) {
         w = le::load<std::int16_t>(q), q += 2;
-        if (w > MAX_OUTPUT_WEIGHT || w < -MAX_OUTPUT_WEIGHT)
-            return Err("net output weight " + std::to_string(w) + " is beyond +-" + std::to_string(MAX_OUTPUT_WEIGHT));
+        if (w > bound || w < -bound)
+            return Err("net output weight " + std::to_string(w) + " is beyond +-" + std::to_string(bound));
     }
     for (auto& b : net->out_biases()) b = le::load<std::int32_t>(q), q += 4;
+    net->sum_output_weights();
     return net;
+}
+
+void Network::sum_output_weights() {
+    for (int b = 0; b < MAX_OUTPUT_BUCKETS; ++b) {
+        outWeightSum[b] = 0;
+        for (std::int16_t w : outWeights[b]) outWeightSum[b] += w;
+    }
 }
 
 std::expected<LoadedNetwork, std::string> read_network_file(const std::string& path) {

@@ -2,7 +2,7 @@
 // the engine reads and the trainer (nnue/trainer) writes.
 //
 // A (768 x KB -> HIDDEN) x 2 perspectives -> 1 network with SCReLU, int16 weights,
-// quantised with QA = 255 (feature transformer) and QB = 64 (output), scaled to
+// quantised with QA = 255 (feature transformer) and QB = 256 (output; 64 in older files), scaled to
 // centipawns by SCALE = 400.
 //
 // Features: 12 pieces x 64 squares per perspective, in one of KB input sets (king
@@ -47,11 +47,18 @@ namespace jadoube::nnue {
 constexpr int PIECE_SQUARE_INPUTS = 768; // one input set: 12 pieces x 64 squares
 constexpr int HIDDEN = JADOUBE_NNUE_HIDDEN;
 constexpr int QA = 255;
-constexpr int QB = 64;
+constexpr int QB = 256; // what the trainer writes
+// Files written before QB = 256 (net #5 and older) store output weights in steps of
+// 1/64; the engine keeps each net's own scale (Network::qb), so their values stay bit
+// for bit what they were.
+constexpr int QB_LEGACY = 64;
 constexpr int SCALE = 400;
-// |output weight| bound: v * w must fit int16 for v <= QA (the SIMD output uses
-// that), i.e. 1.98 * QB rounded, as the trainer clips weights to +-1.98.
-constexpr int MAX_OUTPUT_WEIGHT = 127;
+// |output weight| bound: 1.98 * qb rounded, as the trainer clips weights to +-1.98
+// (507 at QB, 127 at QB_LEGACY). The SIMD output's int32 lanes hold at most
+// 2 * HIDDEN / 8 products of 32768 * MAX_OUTPUT_WEIGHT (nnue_kernels.cpp): below 2^31
+// for HIDDEN <= 512.
+constexpr int max_output_weight(int qb) { return (198 * qb + 50) / 100; }
+constexpr int MAX_OUTPUT_WEIGHT = max_output_weight(QB);
 constexpr int MAX_KING_BUCKETS = 32;  // 32 squares of a mirrored half board; 25 MiB of weights at H = 512
 constexpr int MAX_OUTPUT_BUCKETS = 8; // one per four pieces on the board
 
@@ -168,13 +175,18 @@ struct alignas(64) Network {
     std::unique_ptr<std::int16_t[], AlignedFree> ftWeights; // row f = the HIDDEN weights of input f
     alignas(64) std::int16_t ftBiases[HIDDEN];
     alignas(64) std::int16_t outWeights[MAX_OUTPUT_BUCKETS][2 * HIDDEN]; // per output bucket, side to move's half first
-    std::int32_t outBias[MAX_OUTPUT_BUCKETS];                            // in units of QA * QB
+    std::int32_t outBias[MAX_OUTPUT_BUCKETS];                            // in units of QA * qb
+    int qb = QB; // the output weights' scale: QB, or QB_LEGACY for an older file
+    // Per output bucket, the sum of its 2 * HIDDEN weights (the SIMD output's offset,
+    // nnue_kernels.cpp); set by sum_output_weights() after the weights change.
+    std::int64_t outWeightSum[MAX_OUTPUT_BUCKETS] = {};
+    void sum_output_weights();
 };
 
 // A net in its file format (version 2: header, payload, trailing checksum). Sizes are
 // checked (empty on a mismatch); hidden may differ from HIDDEN (the trainer writes
 // nets of any width).
-std::vector<std::uint8_t> serialize_network(const NetShape& shape, int hidden, std::span<const std::int16_t> ftWeights,
+std::vector<std::uint8_t> serialize_network(const NetShape& shape, int hidden, int qb, std::span<const std::int16_t> ftWeights,
                                             std::span<const std::int16_t> ftBiases, std::span<const std::int16_t> outWeights,
                                             std::span<const std::int32_t> outBiases);
 std::vector<std::uint8_t> serialize_network(const Network& net);

@@ -58,7 +58,7 @@ int output(const Network& net, const Accumulator& acc, Color stm, int bucket) {
             sum += v * (v * w[i]);
         }
     }
-    return int((sum / QA + net.outBias[bucket]) * SCALE / (QA * QB));
+    return int((sum / QA + net.outBias[bucket]) * SCALE / (QA * net.qb));
 }
 
 } // namespace scalar
@@ -83,6 +83,7 @@ struct Avx2 {
     static Reg clamp16(Reg v, Reg lo, Reg hi) { return _mm256_min_epi16(_mm256_max_epi16(v, lo), hi); }
     static Reg mullo16(Reg a, Reg b) { return _mm256_mullo_epi16(a, b); }
     static Reg madd16(Reg a, Reg b) { return _mm256_madd_epi16(a, b); }
+    static Reg xor16(Reg a, Reg b) { return _mm256_xor_si256(a, b); }
     static Reg add32(Reg a, Reg b) { return _mm256_add_epi32(a, b); }
     static void store32(std::int32_t* p, Reg v) { _mm256_store_si256(reinterpret_cast<__m256i*>(p), v); }
 };
@@ -100,6 +101,7 @@ struct Avx512 {
     static Reg clamp16(Reg v, Reg lo, Reg hi) { return _mm512_min_epi16(_mm512_max_epi16(v, lo), hi); }
     static Reg mullo16(Reg a, Reg b) { return _mm512_mullo_epi16(a, b); }
     static Reg madd16(Reg a, Reg b) { return _mm512_madd_epi16(a, b); }
+    static Reg xor16(Reg a, Reg b) { return _mm512_xor_si512(a, b); }
     static Reg add32(Reg a, Reg b) { return _mm512_add_epi32(a, b); }
     static void store32(std::int32_t* p, Reg v) { _mm512_store_si512(p, v); }
 };
@@ -143,26 +145,28 @@ void update_with(const Network& net, const std::int16_t* in, std::int16_t* out, 
 
 template<class V>
 int output_with(const Network& net, const Accumulator& acc, Color stm, int bucket) {
-    const typename V::Reg zero = V::zero(), qa = V::splat16(QA);
+    const typename V::Reg zero = V::zero(), qa = V::splat16(QA), top = V::splat16(std::int16_t(0x8000));
     typename V::Reg sum = V::zero();
     const std::int16_t* halves[2] = {acc.v[stm], acc.v[~stm]};
     for (int h = 0; h < 2; ++h) {
         const std::int16_t* a = halves[h];
         const std::int16_t* w = net.outWeights[bucket] + h * HIDDEN;
         for (int i = 0; i < HIDDEN; i += V::Lanes) {
-            // SCReLU as v * (v * w): v <= 255 and |w| <= 127, so v * w fits int16
-            // and madd adds the pairs v * (v * w) exactly in int32 lanes.
+            // SCReLU: u = v * v is exact in 16 bits unsigned (v <= 255), and u - 32768
+            // (the top bit flipped) fits int16, so madd adds the pairs (u - 32768) * w
+            // exactly in int32 lanes; 32768 * sum(w) is added back below.
             const typename V::Reg v = V::clamp16(V::load(a + i), zero, qa);
-            sum = V::add32(sum, V::madd16(v, V::mullo16(v, V::load(w + i))));
+            sum = V::add32(sum, V::madd16(V::xor16(V::mullo16(v, v), top), V::load(w + i)));
         }
     }
-    // Each int32 lane holds at most 2 * HIDDEN / (Lanes / 2) products of
-    // <= 255 * 255 * 127: no overflow for HIDDEN <= 512. Widen before the horizontal sum.
+    // Each int32 lane holds at most 2 * HIDDEN / (Lanes / 2) products of at most
+    // 32768 * MAX_OUTPUT_WEIGHT: no overflow for HIDDEN <= 512 (net_file.h). Widen
+    // before the horizontal sum.
     alignas(64) std::int32_t lanes[V::Lanes / 2];
     V::store32(lanes, sum);
-    std::int64_t total = 0;
+    std::int64_t total = 32768 * net.outWeightSum[bucket];
     for (std::int32_t l : lanes) total += l;
-    return int((total / QA + net.outBias[bucket]) * SCALE / (QA * QB));
+    return int((total / QA + net.outBias[bucket]) * SCALE / (QA * net.qb));
 }
 
 #if defined(__AVX512BW__)

@@ -41,6 +41,7 @@ std::unique_ptr<nnue::Network> random_network(std::uint64_t seed, const nnue::Ne
     for (auto& b : net->ftBiases) b = std::int16_t(rng.range(-100, 200));
     for (auto& w : net->out_weights()) w = std::int16_t(rng.range(-nnue::MAX_OUTPUT_WEIGHT, nnue::MAX_OUTPUT_WEIGHT));
     for (auto& b : net->out_biases()) b = rng.range(-100000, 100000);
+    net->sum_output_weights();
     return net;
 }
 
@@ -199,8 +200,10 @@ TEST_CASE("the scalar and SIMD output kernels agree on random accumulators and e
     for (int round = 0; round < 2000; ++round) {
         for (auto& half : acc->v)
             for (auto& x : half) x = std::int16_t(round % 3 == 0 ? rng.range(-32768, 32767) : rng.range(-300, 400));
-        if (round == 1000) // every activation at the top, every weight at the bound
+        if (round == 1000) { // every weight at the bound from here on
             for (auto& w : net->out_weights()) w = nnue::MAX_OUTPUT_WEIGHT;
+            net->sum_output_weights();
+        }
         for (Color c : {WHITE, BLACK}) {
             REQUIRE(nnue::output(*net, *acc, c, 0) == nnue::scalar::output(*net, *acc, c, 0));
 #if defined(__AVX2__)
@@ -208,8 +211,19 @@ TEST_CASE("the scalar and SIMD output kernels agree on random accumulators and e
 #endif
         }
     }
+    // The int32 lanes' extremes: every activation at the top, then every one at zero
+    // (the kernels' offset -32768 times the largest weight) with the weights at +bound and -bound.
     for (auto& half : acc->v) std::fill(std::begin(half), std::end(half), std::int16_t(nnue::QA));
     CHECK(nnue::output(*net, *acc, WHITE, 0) == nnue::scalar::output(*net, *acc, WHITE, 0));
+    for (auto& half : acc->v) std::fill(std::begin(half), std::end(half), std::int16_t(0));
+    for (int sign : {1, -1}) {
+        for (auto& w : net->out_weights()) w = std::int16_t(sign * nnue::MAX_OUTPUT_WEIGHT);
+        net->sum_output_weights();
+        CHECK(nnue::output(*net, *acc, WHITE, 0) == nnue::scalar::output(*net, *acc, WHITE, 0));
+#if defined(__AVX2__)
+        CHECK(nnue::avx2::output(*net, *acc, WHITE, 0) == nnue::scalar::output(*net, *acc, WHITE, 0));
+#endif
+    }
     // Every output bucket of a bucketed net.
     const auto bucketed = random_network(0x778, nnue::make_shape(layout("8"), 8));
     for (int bucket = 0; bucket < 8; ++bucket)
@@ -241,6 +255,36 @@ TEST_CASE("the scalar and SIMD update kernels agree on a move's deltas and on re
         }
 }
 
+TEST_CASE("a net file at the older output scale (QB = 64) is read at its own scale and evaluates as that scale says") {
+    // The same output layer twice: at QB = 64, and at QB = 256 with every weight and the
+    // bias times 4. Both files give the same centipawns, up to the last one's rounding.
+    auto fine = random_network(0x780);
+    std::vector<std::int16_t> w64(fine->out_weights().size());
+    for (std::size_t i = 0; i < w64.size(); ++i)
+        w64[i] = std::int16_t(fine->out_weights()[i] % (nnue::max_output_weight(nnue::QB_LEGACY) + 1));
+    for (std::size_t i = 0; i < w64.size(); ++i) fine->out_weights()[i] = std::int16_t(4 * w64[i]);
+    const std::int32_t b64[1] = {fine->outBias[0]};
+    fine->outBias[0] *= 4;
+    fine->sum_output_weights();
+    const auto coarse = nnue::parse_network(nnue::serialize_network(nnue::PlainShape, nnue::HIDDEN, nnue::QB_LEGACY,
+                                                                    fine->ft_weights(), std::span(fine->ftBiases), w64, b64));
+    REQUIRE_MESSAGE(coarse.has_value(), (coarse ? "" : coarse.error()));
+    CHECK((*coarse)->qb == nnue::QB_LEGACY);
+    CHECK(**nnue::parse_network(nnue::serialize_network(**coarse)) == **coarse); // keeps its scale
+    for (const char* fen : CpwPerftFens) {
+        const Position pos = from_fen(fen);
+        const int a = nnue::evaluate_from_scratch(**coarse, pos), b = nnue::evaluate_from_scratch(*fine, pos);
+        INFO(std::string(fen) << ": QB = 64 " << a << ", QB = 256 " << b);
+        CHECK(std::abs(a - b) <= 1);
+    }
+    // Each scale has its own weight bound: 127 at QB = 64 (507 at QB = 256).
+    w64[0] = std::int16_t(nnue::max_output_weight(nnue::QB_LEGACY) + 1);
+    const auto beyond = nnue::parse_network(nnue::serialize_network(nnue::PlainShape, nnue::HIDDEN, nnue::QB_LEGACY,
+                                                                    fine->ft_weights(), std::span(fine->ftBiases), w64, b64));
+    REQUIRE(!beyond.has_value());
+    CHECK(beyond.error().find("beyond +-127") != std::string::npos);
+}
+
 TEST_CASE("a net survives serialisation and damaged files are refused") {
     for (const auto& [name, shape] : test_shapes()) {
         INFO("net shape: " << name);
@@ -266,7 +310,8 @@ TEST_CASE("a net survives serialisation and damaged files are refused") {
     std::vector<std::int16_t> wide(std::size_t(nnue::PIECE_SQUARE_INPUTS) * (nnue::HIDDEN + 32)), wb(nnue::HIDDEN + 32),
         wo(2 * (nnue::HIDDEN + 32));
     const std::int32_t wob[1] = {0};
-    const auto other = nnue::parse_network(nnue::serialize_network(nnue::PlainShape, nnue::HIDDEN + 32, wide, wb, wo, wob));
+    const auto other = nnue::parse_network(
+        nnue::serialize_network(nnue::PlainShape, nnue::HIDDEN + 32, nnue::QB, wide, wb, wo, wob));
     REQUIRE(!other.has_value());
     CHECK(other.error().find("hidden size") != std::string::npos);
     // A king bucket map naming a bucket the net does not have (checksum made good).
