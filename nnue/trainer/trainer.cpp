@@ -203,9 +203,12 @@ constexpr std::uint32_t CheckpointVersion = 2; // 2: the net's shape follows the
 // The shape as stored in a checkpoint: bucket counts, mirror flag, factoriser flag
 // (a zero before there was one), bucket map.
 std::vector<std::uint8_t> shape_bytes(const nnue::NetShape& s, bool factoriser) {
-    std::vector<std::uint8_t> b = {std::uint8_t(s.kingBuckets), std::uint8_t(s.outputBuckets), std::uint8_t(s.mirror),
-                                   std::uint8_t(factoriser)};
-    b.insert(b.end(), s.kingBucket.begin(), s.kingBucket.end());
+    // Sized once and filled: GCC 12 misreads an insert that grows a vector made from a
+    // braced list (-Wstringop-overread, a false positive with LTO).
+    std::vector<std::uint8_t> b(4 + s.kingBucket.size());
+    b[0] = std::uint8_t(s.kingBuckets), b[1] = std::uint8_t(s.outputBuckets), b[2] = std::uint8_t(s.mirror);
+    b[3] = std::uint8_t(factoriser);
+    std::copy(s.kingBucket.begin(), s.kingBucket.end(), b.begin() + 4);
     return b;
 }
 

@@ -1,6 +1,7 @@
 #include "eval/nnue.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace jadoube::nnue {
 
@@ -36,7 +37,7 @@ void Evaluator::reset_cache() {
     if (cacheSize_ != n) cache_ = std::make_unique<CachedHalf[]>(n), cacheSize_ = n;
     for (std::size_t i = 0; i < n; ++i) {
         std::copy(net_->ftBiases, net_->ftBiases + HIDDEN, cache_[i].v);
-        std::fill(&cache_[i].pieces[0][0], &cache_[i].pieces[0][0] + COLOR_NB * PIECE_TYPE_NB, Bitboard(0));
+        for (auto& side : cache_[i].pieces) std::fill(std::begin(side), std::end(side), Bitboard(0));
     }
 }
 

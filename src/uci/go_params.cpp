@@ -81,11 +81,15 @@ std::expected<GoCommand, std::string> parse_go(std::span<const std::string_view>
             continue;
         }
         if (!is_keyword(key)) {
-            std::string values;
-            while (i + 1 < args.size() && !is_keyword(args[i + 1]))
-                values += (values.empty() ? "" : " ") + text::quoted(args[++i]);
-            go.ignored.push_back("go: unknown parameter " + text::quoted(key) + (values.empty() ? "" : " (with " + values + ")")
-                                 + " ignored");
+            // Built by appending: GCC 12's -Wstringop-overflow misreads the inserts that
+            // `"literal" + std::string` makes (a false positive at -O3 with LTO).
+            std::string note = "go: unknown parameter " + text::quoted(key), values;
+            while (i + 1 < args.size() && !is_keyword(args[i + 1])) {
+                if (!values.empty()) values += ' ';
+                values += text::quoted(args[++i]);
+            }
+            if (!values.empty()) note.append(" (with ").append(values).append(")");
+            go.ignored.push_back(note.append(" ignored"));
             continue;
         }
 
