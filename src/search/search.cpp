@@ -411,8 +411,10 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
         if (PvNode) pvTable_[ply + 1][0] = Move::none();
 
         int score;
-        // Late move reductions for moves after the first, then re-search as needed.
-        if (depth >= params::LmrMinDepth && moveCount > 1 + RootNode && (!capture || !ss->ttPv)) {
+        // A PV node's first move gets the full window at once; every other move a null window
+        // first, reduced for late moves, and the full window only when it beats alpha.
+        if (PvNode && moveCount == 1) score = -search<PV>(ss + 1, -beta, -alpha, newDepth, false);
+        else if (depth >= params::LmrMinDepth && moveCount > 1 + RootNode && (!capture || !ss->ttPv)) {
             int r = reduction(depth, moveCount);
             r += !PvNode + cutNode - improving - ss->ttPv;
             if (!capture) {
@@ -430,8 +432,8 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
                             - (score < bestScore + newDepth);
                 if (newDepth > reduced) score = -search<NonPV>(ss + 1, -alpha - 1, -alpha, newDepth, !cutNode);
             }
-        } else if (!PvNode || moveCount > 1) score = -search<NonPV>(ss + 1, -alpha - 1, -alpha, newDepth, !cutNode);
-        if (PvNode && (moveCount == 1 || (score > alpha && (RootNode || score < beta))))
+        } else score = -search<NonPV>(ss + 1, -alpha - 1, -alpha, newDepth, !cutNode);
+        if (PvNode && moveCount > 1 && score > alpha && (RootNode || score < beta))
             score = -search<PV>(ss + 1, -beta, -alpha, newDepth, false);
         pos_.undo_move(m);
 
