@@ -26,7 +26,8 @@ constexpr const char* Usage =
     "       jadoube perft [--threads N] [--hash MB] DEPTH [FEN]\n"
     "                                   move-generation count (divide), start position by default;\n"
     "                                   --hash MB: hashed perft with a table of MB MiB (the same counts)\n"
-    "       jadoube bench [DEPTH [THREADS]]  fixed-depth search of the bench positions: the node signature\n"
+    "       jadoube bench [DEPTH [THREADS [HASH]]]  fixed-depth search of the bench positions: the node signature\n"
+    "                                   (defaults 13, 1 thread, 16 MiB); more threads or MiB: time to depth\n"
     "       jadoube bench --fens        the bench positions, one FEN a line\n"
     "       jadoube arbiter [--lang en|ru] [FILE]  touch-move rulings on a game log (stdin without FILE)\n"
     "       jadoube datagen --output FILE (--games N | --positions N) [...]  self-play NNUE data (--help)\n"
@@ -82,7 +83,7 @@ int perft_command(Args args) {
     return ExitOk;
 }
 
-// jadoube bench [DEPTH [THREADS]] | --fens: the same run as UCI `bench`.
+// jadoube bench [DEPTH [THREADS [HASH]]] | --fens: the same run as UCI `bench`.
 int bench_command(Args args) {
     if (args.size() == 1 && args[0] == "--fens") {
         for (std::string_view fen : BenchPositions) std::cout << fen << '\n';

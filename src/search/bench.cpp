@@ -14,8 +14,9 @@ std::expected<std::uint64_t, std::string> run_bench(const BenchConfig& config,
     if (config.depth < 1 || config.depth >= MAX_PLY || config.threads < 1 || config.threads > MaxThreads)
         return Err("bench: expected [depth 1-" + std::to_string(MAX_PLY - 1) + " [threads 1-" + std::to_string(MaxThreads)
                    + "]]");
-    SearchPool pool; // its own default-sized table: nothing searched before counts
+    SearchPool pool; // its own table: nothing searched before counts
     if (auto ok = pool.set_threads(config.threads); !ok) return Err("bench: " + ok.error());
+    if (auto ok = pool.tt().resize(config.hashMiB); !ok) return Err("bench: hash: " + ok.error());
 
     const auto count = std::size(BenchPositions);
     std::uint64_t total = 0;

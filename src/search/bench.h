@@ -1,10 +1,10 @@
 // `bench`: a fixed-depth search of fixed positions with one thread and a fresh
-// 16 MiB table. The node total is the search's signature: any change to search or
-// evaluation that changes it shows up here, and it must not vary from run to run.
-// The command line (`jadoube bench`) and UCI (`bench`) both call run_bench(), so
-// they cannot disagree.
+// 16 MiB table (the defaults; threads and table size can be given). The node total is the search's signature: any change to
+// search or evaluation that changes it shows up here, and it must not vary from run to run. The command line (`jadoube bench`)
+// and UCI (`bench`) both call run_bench(), so they cannot disagree.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <expected>
 #include <functional>
@@ -69,16 +69,20 @@ inline constexpr std::string_view BenchPositions[] = {
     "7k/7P/6K1/8/3B4/8/8/8 b - - 0 1",
 };
 
+inline constexpr int BenchHashMiB = 16;
+
 struct BenchConfig {
     int depth = BenchDepth;
     int threads = 1; // more threads measure time to depth; only 1 gives the signature
+    std::size_t hashMiB = BenchHashMiB; // the signature is BenchHashMiB's; other sizes show what the table's size does
     EvalSettings eval;
 };
 
 // Searches every bench position to config.depth in a pool and table of its own
-// (16 MiB, cleared), so the count depends on nothing searched before. Each output
+// (config.hashMiB, cleared), so the count depends on nothing searched before. Each output
 // line (one per position, then the totals in Stockfish's layout) goes to print.
-// Returns the node total, or why the bench could not run (bad depth or threads).
+// Returns the node total, or why the bench could not run (bad depth or threads, or
+// a table the machine cannot give).
 std::expected<std::uint64_t, std::string> run_bench(const BenchConfig& config,
                                                     const std::function<void(const std::string& lines)>& print);
 

@@ -404,16 +404,18 @@ UciSession::Reply UciSession::cmd_ponderhit() {
 std::expected<BenchConfig, std::string> parse_bench_args(std::span<const std::string_view> args) {
     BenchConfig config;
     if (args.empty()) return config;
-    const auto d = args.size() <= 2 ? text::parse_int(args[0]) : std::nullopt;
-    const auto t = args.size() == 2 ? text::parse_int(args[1]) : std::optional<std::int64_t>(1);
-    if (!d || *d < 1 || *d >= MAX_PLY || !t || *t < 1 || *t > MaxThreads)
+    const std::int64_t maxHash = Options::spec(OptionId::Hash).max; // the Hash option's range
+    const auto d = args.size() <= 3 ? text::parse_int(args[0]) : std::nullopt;
+    const auto t = args.size() >= 2 ? text::parse_int(args[1]) : std::optional<std::int64_t>(1);
+    const auto h = args.size() == 3 ? text::parse_int(args[2]) : std::optional<std::int64_t>(BenchHashMiB);
+    if (!d || *d < 1 || *d >= MAX_PLY || !t || *t < 1 || *t > MaxThreads || !h || *h < 1 || *h > maxHash)
         return Err("bench: expected [depth 1-" + std::to_string(MAX_PLY - 1) + " [threads 1-" + std::to_string(MaxThreads)
-                   + "]]");
-    config.depth = int(*d), config.threads = int(*t);
+                   + " [hash MiB 1-" + std::to_string(maxHash) + "]]]");
+    config.depth = int(*d), config.threads = int(*t), config.hashMiB = std::size_t(*h);
     return config;
 }
 
-// bench [depth [threads]]: run_bench() has its own pool and table, so the
+// bench [depth [threads [hash]]]: run_bench() has its own pool and table, so the
 // signature does not depend on Threads, Hash or anything searched before.
 UciSession::Reply UciSession::cmd_bench(Args args) {
     auto config = parse_bench_args(args);

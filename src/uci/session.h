@@ -100,7 +100,7 @@ private:
 // Reads commands until `quit` or end of input. Returns the process exit code.
 int run_loop(std::istream& in, std::ostream& out);
 
-// The arguments of `bench` (UCI) and `jadoube bench` (command line): [depth [threads]].
+// The arguments of `bench` (UCI) and `jadoube bench` (command line): [depth [threads [hash MiB]]].
 std::expected<BenchConfig, std::string> parse_bench_args(std::span<const std::string_view> args);
 
 } // namespace jadoube

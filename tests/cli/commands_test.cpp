@@ -28,7 +28,7 @@ TEST_CASE("jadoube --help prints the usage on stdout and a wrong command prints 
     const auto help = run_binary({"--help"}, "");
     CHECK(help.exitCode == ExitOk);
     CHECK(help.out.starts_with("usage: jadoube"));
-    CHECK(help.out.find("jadoube bench [DEPTH [THREADS]]") != std::string::npos); // as README.md says
+    CHECK(help.out.find("jadoube bench [DEPTH [THREADS [HASH]]]") != std::string::npos); // as README.md says
     CHECK(help.err.empty());
     const auto wrong = run_binary({"--helpme"}, "");
     CHECK(wrong.exitCode == ExitUsage);
@@ -51,6 +51,30 @@ TEST_CASE("jadoube perft --hash MB --threads N counts what jadoube perft counts;
         CHECK(bad.out.empty());
         CHECK(bad.err.starts_with("error: perft --hash must be an integer from 1 to 4194304"));
     }
+}
+
+TEST_CASE("jadoube bench DEPTH THREADS HASH: the table's size comes third, 16 MiB unless given; a bad one exits 2") {
+    const auto nodes_line = [](const std::string& out) {
+        const auto at = out.find("Nodes searched");
+        return at == std::string::npos ? std::string() : out.substr(at, out.find('\n', at) - at);
+    };
+    const auto plain = run_binary({"bench", "3"}, "");
+    const auto sixteen = run_binary({"bench", "3", "1", "16"}, "");
+    const auto larger = run_binary({"bench", "3", "1", "64"}, "");
+    for (const auto* r : {&plain, &sixteen, &larger}) {
+        CHECK(r->exitCode == ExitOk);
+        CHECK(!nodes_line(r->out).empty());
+    }
+    CHECK(nodes_line(sixteen.out) == nodes_line(plain.out)); // the signature's table is the default
+    for (const char* size : {"0", "-1", "x", "33554433"}) {
+        CAPTURE(size);
+        const auto bad = run_binary({"bench", "3", "1", size}, "");
+        CHECK(bad.exitCode == ExitUsage);
+        CHECK(bad.out.empty());
+        CHECK(bad.err.starts_with("error: bench: expected [depth 1-"));
+        CHECK(bad.err.find("[hash MiB 1-33554432]") != std::string::npos);
+    }
+    CHECK(run_binary({"bench", "3", "1", "16", "7"}, "").exitCode == ExitUsage); // one number too many
 }
 
 TEST_CASE("UCI id name carries the version, and `compiler` says what --version says") {
