@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "board/bitboard.h"
+#include "board/zobrist.h"
 
 namespace jadoube {
 
@@ -99,6 +100,10 @@ public:
     // Squares the king crosses or lands on, which must not be attacked.
     Bitboard castling_king_path(CastlingRights cr) const { return castlingKingPath_[castling_index(cr)]; }
     Key key() const { return state().key; }
+    // The key after m, as a hint for prefetching the search's table before do_move:
+    // exact unless m castles, takes en passant, makes an en passant square or changes
+    // a castling right (do_move always keeps the exact key).
+    Key key_after(Move m) const;
     int rule50_count() const { return state().rule50; }
     int game_ply() const { return gamePly_; }
     int fullmove_number() const { return 1 + (gamePly_ - (sideToMove_ == BLACK)) / 2; }
@@ -169,6 +174,16 @@ inline bool Position::attacked_by(Color c, Square s, Bitboard occupied) const {
     return (pawn_attacks(~c, s) & pieces(c, PAWN)) || (knight_attacks(s) & pieces(c, KNIGHT))
            || (king_attacks(s) & pieces(c, KING)) || (bishop_attacks(s, occupied) & pieces(c, BISHOP, QUEEN))
            || (rook_attacks(s, occupied) & pieces(c, ROOK, QUEEN));
+}
+
+inline Key Position::key_after(Move m) const {
+    const Square from = m.from_sq(), to = m.to_sq();
+    const Piece pc = board_[from];
+    const Piece arrives = m.kind() == PROMOTION ? make_piece(color_of(pc), m.promotion_type()) : pc;
+    Key k = key() ^ zobrist::side() ^ zobrist::psq(pc, from) ^ zobrist::psq(arrives, to);
+    if (board_[to] != NO_PIECE) k ^= zobrist::psq(board_[to], to);
+    if (state().epSquare != SQ_NONE) k ^= zobrist::enpassant(file_of(state().epSquare));
+    return k;
 }
 
 inline void Position::put_piece(Piece pc, Square s) {

@@ -402,6 +402,7 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
         } else if (givesCheck && ply < params::ExtensionPlyFactor * rootDepth_) extension = 1;
         newDepth += extension;
 
+        shared_.tt.prefetch(pos_.key_after(m)); // the child probes it first thing
         ss->move = m;
         ss->contHist = &hist_.continuation[capture][moved][m.to_sq()];
         pos_.do_move(m);
@@ -544,6 +545,7 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
         } else if (bestScore > -VALUE_MATE_IN_MAX_PLY && !pos_.is_capture(m) && moveCount > params::QsEvasionLimit)
             continue; // enough evasions tried once one holds
 
+        shared_.tt.prefetch(pos_.key_after(m));
         ss->move = m;
         ss->contHist = &hist_.continuation[pos_.is_capture(m)][pos_.moved_piece(m)][m.to_sq()];
         pos_.do_move(m);

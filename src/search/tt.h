@@ -49,6 +49,10 @@ public:
     void new_search() { generation_ = std::uint8_t((generation_ + 1) & GenerationMask); }
 
     bool probe(Key key, TTData& out) const;
+    // Starts loading key's bucket into the cache, so that a probe soon after finds
+    // it there: the search calls it before making a move, whose work hides the
+    // memory's latency (most of a probe's cost once the table outgrows the cache).
+    void prefetch(Key key) const { __builtin_prefetch(&buckets_[index(key)]); }
     void store(Key key, Move move, int score, int eval, int depth, Bound bound, bool pv);
     // Permille of sampled entries written during the current search.
     int hashfull() const;

@@ -279,6 +279,34 @@ TEST_CASE("make/unmake restores every field over thousands of random moves, and 
     CHECK(plies > 5000);
 }
 
+TEST_CASE(
+    "key_after is do_move's key for each move that neither castles, takes or makes an en passant square, nor changes a castling "
+    "right") {
+    std::mt19937_64 rng(20261127);
+    const auto suite = test::read_perft_suite(test::test_data("perft/perftsuite.epd"));
+    int exact = 0;
+    for (const auto& entry : suite) {
+        Position pos = from_fen(entry.fen);
+        for (int ply = 0; ply < 40; ++ply) {
+            const MoveList<LEGAL> moves(pos);
+            if (moves.size() == 0) break;
+            for (const Move m : moves) {
+                const bool special = m.kind() == CASTLING || m.kind() == EN_PASSANT;
+                const int rights = pos.castling_rights();
+                const Key hint = pos.key_after(m);
+                pos.do_move(m);
+                if (!special && pos.castling_rights() == rights && pos.ep_square() == SQ_NONE) {
+                    CHECK_MESSAGE(hint == pos.key(), entry.fen);
+                    ++exact;
+                }
+                pos.undo_move(m);
+            }
+            pos.do_move(random_move(moves, rng));
+        }
+    }
+    CHECK(exact > 50000);
+}
+
 TEST_CASE("without_history is the same position with one state, and moves from it agree") {
     std::mt19937_64 rng(20261124);
     for (int game = 0; game < 20; ++game) {
