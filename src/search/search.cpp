@@ -356,6 +356,10 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
 
     for (Move m; (m = mp.next(skipQuiets));) {
         if (m == excluded) continue;
+        // The child's first act is to probe the table: the load starts now, and the
+        // checks, pruning tests and move below hide its latency (a move pruned
+        // wastes one cache line's load).
+        shared_.tt.prefetch(pos_.key_after(m));
         if (RootNode && std::find_if(rootMoves.begin() + pvIdx_, rootMoves.end(), [m](const RootMove& r) {
                             return r.pv[0] == m;
                         }) == rootMoves.end())
@@ -402,7 +406,6 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
         } else if (givesCheck && ply < params::ExtensionPlyFactor * rootDepth_) extension = 1;
         newDepth += extension;
 
-        shared_.tt.prefetch(pos_.key_after(m)); // the child probes it first thing
         ss->move = m;
         ss->contHist = &hist_.continuation[capture][moved][m.to_sq()];
         pos_.do_move(m);
@@ -535,6 +538,7 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
     int moveCount = 0;
     for (Move m; (m = mp.next());) {
         ++moveCount;
+        shared_.tt.prefetch(pos_.key_after(m)); // as in search(): the pruning tests below hide the load
         if (!inCheck) {
             if (m.kind() == PROMOTION && m.promotion_type() != QUEEN) continue;
             // Delta pruning: even winning the victim outright cannot lift us to alpha.
@@ -545,7 +549,6 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
         } else if (bestScore > -VALUE_MATE_IN_MAX_PLY && !pos_.is_capture(m) && moveCount > params::QsEvasionLimit)
             continue; // enough evasions tried once one holds
 
-        shared_.tt.prefetch(pos_.key_after(m));
         ss->move = m;
         ss->contHist = &hist_.continuation[pos_.is_capture(m)][pos_.moved_piece(m)][m.to_sq()];
         pos_.do_move(m);
