@@ -31,7 +31,8 @@ enum class OptionId : std::uint8_t {
     SyzygyPath,
     SyzygyProbeDepth,
     SyzygyProbeLimit,
-    Syzygy50MoveRule
+    Syzygy50MoveRule,
+    DebugLogFile
 };
 enum class OptionType : std::uint8_t { Check, Spin, Button, String };
 
@@ -73,6 +74,8 @@ inline constexpr std::array OptionTable = {
     OptionSpec{OptionId::SyzygyProbeDepth, "SyzygyProbeDepth", OptionType::Spin, 1, 1, 100},
     OptionSpec{OptionId::SyzygyProbeLimit, "SyzygyProbeLimit", OptionType::Spin, 7, 0, 7},
     OptionSpec{OptionId::Syzygy50MoveRule, "Syzygy50MoveRule", OptionType::Check, 1, 0, 1},
+    // A copy of every line read and printed (uci/output.h), for tracing a GUI's session.
+    OptionSpec{OptionId::DebugLogFile, "Debug Log File", OptionType::String, 0, 0, 0, "<empty>"},
 };
 
 // A validated setoption, not yet applied: the session may still refuse it

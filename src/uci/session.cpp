@@ -65,9 +65,11 @@ bool UciSession::handle_line(std::string_view line) {
     const auto fail = [this](const std::string& why) { out_.send(error_line(why)); };
 
     if (line.size() > MaxLineBytes) {
+        out_.log_input("(a line of " + std::to_string(line.size()) + " bytes)");
         fail("line longer than " + std::to_string(MaxLineBytes) + " bytes refused");
         return true;
     }
+    out_.log_input(line);
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     if (const auto junk = text::find_junk(line)) {
         fail(*junk);
@@ -240,6 +242,9 @@ UciSession::Reply UciSession::cmd_setoption(Args args) {
         else if (auto loaded = nnue::read_network_file(change->text); !loaded)
             return Err("setoption: EvalFile: " + loaded.error() + "; still using " + eval_.net.source);
         else eval_.net = std::move(*loaded);
+        break;
+    case OptionId::DebugLogFile:
+        if (auto ok = out_.set_log(change->text); !ok) return Err("setoption: Debug Log File: " + ok.error());
         break;
     case OptionId::SyzygyPath: {
         std::string lines;

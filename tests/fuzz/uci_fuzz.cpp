@@ -27,8 +27,9 @@
 //     At most MaxGoLines `go` lines run per input; later ones are skipped.
 //   - `setoption name Hash` above 8 MiB becomes 8, `Threads` above 4 becomes 4 (values
 //     beyond the option's range are kept, for the range error); `EvalFile` other than
-//     the embedded net or <empty> is pointed at a file that does not exist, so that a
-//     fuzzer never makes the engine read a file (or a device) of this machine.
+//     the embedded net or <empty> is pointed at a file that does not exist, and so is
+//     `Debug Log File` other than <empty>, so that a fuzzer never makes the engine
+//     read or write a file (or a device) of this machine.
 //   - `bench` lines are skipped: a fixed-depth benchmark takes seconds.
 //   - Every input ends with `stop` and a wait for the search, so no search outlives
 //     the input (and `quit` ends the input's lines the way the engine's loop does).
@@ -64,6 +65,7 @@ constexpr int SettleMs = 100;
 constexpr std::int64_t MaxNodes = 2000, MaxDepth = 4, MaxMovetime = 5, MaxPerft = 3, MaxHash = 8, MaxThreads = 4;
 constexpr std::string_view ErrorPrefix = "info string error:";
 constexpr std::string_view MissingNet = "/nonexistent/jadoube-fuzz.nnue";
+constexpr std::string_view UnwritableLog = "/nonexistent/jadoube-fuzz.log";
 
 [[noreturn]] void fail(const char* what) {
     std::fprintf(stderr, "uci_fuzz: %s\n", what);
@@ -107,7 +109,7 @@ std::string cheap_go(std::vector<std::string> tokens, bool& perft) {
     return join(tokens);
 }
 
-// `setoption` with Hash, Threads and EvalFile kept harmless (see the header).
+// `setoption` with Hash, Threads, EvalFile and Debug Log File kept harmless (see the header).
 std::string cheap_setoption(std::vector<std::string> tokens) {
     if (tokens.size() < 2 || tokens[1] != "name") return join(tokens);
     std::size_t v = 2;
@@ -119,12 +121,13 @@ std::string cheap_setoption(std::vector<std::string> tokens) {
         if (text::iequals(name, "Hash")) value = cap_value(value, MaxHash, Options::spec(OptionId::Hash).max);
         if (text::iequals(name, "Threads")) value = cap_value(value, MaxThreads, Options::spec(OptionId::Threads).max);
     }
-    if (text::iequals(name, "EvalFile") && v < tokens.size()) {
+    const bool net = text::iequals(name, "EvalFile"), log = text::iequals(name, "Debug Log File");
+    if ((net || log) && v < tokens.size()) {
         std::vector<std::string_view> valueTokens(tokens.begin() + std::ptrdiff_t(v) + 1, tokens.end());
         const std::string value = text::join(valueTokens);
-        if (!value.empty() && value != "<empty>" && value != EmbeddedNetName) {
+        if (!value.empty() && value != "<empty>" && !(net && value == EmbeddedNetName)) {
             tokens.resize(v + 1);
-            tokens.emplace_back(MissingNet);
+            tokens.emplace_back(net ? MissingNet : UnwritableLog);
         }
     }
     return join(tokens);

@@ -54,7 +54,8 @@ TEST_CASE("uci handshake lists id and every option and ends with uciok") {
     CHECK(has_line(text, "option name SyzygyProbeDepth type spin default 1 min 1 max 100"));
     CHECK(has_line(text, "option name SyzygyProbeLimit type spin default 7 min 0 max 7"));
     CHECK(has_line(text, "option name Syzygy50MoveRule type check default true"));
-    CHECK(count_prefixed(text, "option name ") == 17);
+    CHECK(has_line(text, "option name Debug Log File type string default <empty>"));
+    CHECK(count_prefixed(text, "option name ") == 18);
 }
 
 TEST_CASE("isready answers readyok and nothing else") {
