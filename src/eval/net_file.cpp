@@ -177,6 +177,25 @@ std::expected<LoadedNetwork, std::string> read_network_file(const std::string& p
     return LoadedNetwork{std::shared_ptr<const Network>(std::move(*net)), path};
 }
 
+std::expected<std::size_t, std::string> write_network_file(const Network& net, const std::string& path) {
+    const std::vector<std::uint8_t> bytes = serialize_network(net);
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    if (!out) return std::unexpected("cannot open " + path + " for writing");
+    out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+    out.close();
+    if (!out) return std::unexpected("cannot write " + path);
+    return bytes.size();
+}
+
+std::string network_file_name(const Network& net) {
+    const std::vector<std::uint8_t> bytes = serialize_network(net);
+    const std::uint64_t checksum = le::load<std::uint64_t>(bytes.data() + bytes.size() - 8);
+    static constexpr char Hex[] = "0123456789abcdef";
+    std::string name = "jadoube-";
+    for (int shift = 60; shift >= 16; shift -= 4) name += Hex[(checksum >> shift) & 15];
+    return name + ".nnue";
+}
+
 const LoadedNetwork& embedded_network() {
     static const LoadedNetwork embedded = parse_embedded(); // thread-safe, once
     return embedded;

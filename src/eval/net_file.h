@@ -205,6 +205,14 @@ struct LoadedNetwork {
 // The net file at path, or why it cannot be used (the message names the path).
 std::expected<LoadedNetwork, std::string> read_network_file(const std::string& path);
 
+// Writes net in its file format to path (replacing a file there), which
+// read_network_file reads back as the same net; the bytes written, or why not.
+std::expected<std::size_t, std::string> write_network_file(const Network& net, const std::string& path);
+
+// A file name that tells nets apart: "jadoube-", the first 12 hex digits of the
+// file's checksum, ".nnue".
+std::string network_file_name(const Network& net);
+
 // The embedded default net (generated at build time from nnue/nets/default.nnue),
 // parsed once; should it be unusable, an all-zero net whose source says why.
 const LoadedNetwork& embedded_network();

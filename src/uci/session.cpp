@@ -5,6 +5,7 @@
 #include "board/flip.h"
 #include "board/movegen.h"
 #include "eval/evaluate.h"
+#include "eval/net_file.h"
 #include "laws/rules.h"
 #include "laws/validate.h"
 #include "notation/display.h"
@@ -115,6 +116,7 @@ UciSession::Reply UciSession::dispatch(std::string_view command, Args args) {
     if (command == "compiler") return no_arguments(command, args, "info string " + version::describe() + '\n');
     if (command == "eval") return no_arguments(command, args, eval_report(pos_, eval_));
     if (command == "flip") return args.empty() ? cmd_flip() : no_arguments(command, args, "");
+    if (command == "export_net") return cmd_export_net(args);
     return Err("unknown command " + text::quoted(command));
 }
 
@@ -176,6 +178,18 @@ UciSession::Reply UciSession::cmd_position(Args args) {
     moves_ = std::move(moves);
     touch_.reset(pos_);
     return "";
+}
+
+// export_net [FILE]: the net in use (EvalFile's, by default the embedded one) in
+// its file format, for EvalFile or another build to read; without FILE, under
+// network_file_name() in the working directory.
+UciSession::Reply UciSession::cmd_export_net(Args args) const {
+    const nnue::Network& net = *eval_.net.net;
+    const std::string path = args.empty() ? nnue::network_file_name(net) : text::join(args);
+    const auto written = nnue::write_network_file(net, path);
+    if (!written) return Err("export_net: " + written.error());
+    return "info string export_net: the net (" + eval_.net.source + ") written to " + path + ", " + std::to_string(*written)
+           + " bytes\n";
 }
 
 UciSession::Reply UciSession::cmd_flip() {

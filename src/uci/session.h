@@ -59,6 +59,7 @@ private:
     Reply cmd_bench(Args args);
     // The colour mirror replaces the position; its history is dropped.
     Reply cmd_flip();
+    Reply cmd_export_net(Args args) const;
     // A bestmove without a search: one move permitted by touch-move, or a game
     // already over by an automatic rule (answer_ended, its move from quick_pick).
     Reply answer_now(Move m, const SearchLimits& limits);

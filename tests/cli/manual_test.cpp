@@ -63,7 +63,7 @@ TEST_CASE("the manual page documents every command of the usage, every UCI optio
     }
     CHECK(commands >= 6);
     for (const OptionSpec& spec : OptionTable) CHECK_MESSAGE(has_entry(manual, spec.name), spec.name);
-    for (std::string_view command : {"d", "eval", "flip", "rules", "compiler", "bench"})
+    for (std::string_view command : {"d", "eval", "flip", "rules", "compiler", "bench", "export_net"})
         CHECK_MESSAGE(has_entry(manual, command), command);
 }
 

@@ -31,6 +31,8 @@
 //     `Debug Log File` other than <empty>, so that a fuzzer never makes the engine
 //     read or write a file (or a device) of this machine.
 //   - `bench` lines are skipped: a fixed-depth benchmark takes seconds.
+//   - `export_net` always names a file in a directory that does not exist (the error
+//     path), so that a fuzzer never writes a file.
 //   - Every input ends with `stop` and a wait for the search, so no search outlives
 //     the input (and `quit` ends the input's lines the way the engine's loop does).
 //     Before that `stop`, a last `go` without infinite/ponder gets up to SettleMs to
@@ -205,6 +207,10 @@ public:
             const auto views = text::split_tokens(clean);
             std::vector<std::string> tokens(views.begin(), views.end());
             if (!tokens.empty() && tokens[0] == "bench") return true;
+            if (!tokens.empty() && tokens[0] == "export_net") {
+                rewritten = "export_net " + std::string(MissingNet);
+                line = rewritten;
+            }
             if (!tokens.empty() && tokens[0] == "go") {
                 if (++goLines_ > MaxGoLines) return true;
                 isGo = true;
