@@ -20,6 +20,10 @@ std::expected<std::uint64_t, std::string> run_bench(const BenchConfig& config,
 
     const auto count = std::size(BenchPositions);
     std::uint64_t total = 0;
+    // Several threads: each one's nodes, and the positions where the main thread had
+    // completed the depth when the search ended (in the others a helper got there first).
+    std::vector<std::uint64_t> byThread(std::size_t(config.threads), 0);
+    int mainCompleted = 0;
     const auto t0 = std::chrono::steady_clock::now();
     for (std::size_t i = 0; i < count; ++i) {
         Position p;
@@ -33,11 +37,19 @@ std::expected<std::uint64_t, std::string> run_bench(const BenchConfig& config,
         pool.wait();
         const std::uint64_t nodes = pool.nodes_searched();
         total += nodes;
+        const auto tally = pool.tally();
+        for (std::size_t t = 0; t < tally.size(); ++t) byThread[t] += tally[t].nodes;
+        mainCompleted += tally[0].completedDepth >= config.depth;
         print("Position " + std::to_string(i + 1) + '/' + std::to_string(count) + ": " + std::to_string(nodes) + " nodes\n");
     }
     const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
     print("===========================\nTotal time (ms) : " + std::to_string(ms) + "\nNodes searched  : " + std::to_string(total)
           + "\nNodes/second    : " + std::to_string(total * 1000 / std::uint64_t(std::max<std::int64_t>(ms, 1))) + '\n');
+    if (config.threads > 1) {
+        std::string line = "Nodes by thread :";
+        for (std::uint64_t n : byThread) line += ' ' + std::to_string(n);
+        print(line + "\nMain completed  : " + std::to_string(mainCompleted) + " of " + std::to_string(count) + " positions\n");
+    }
     return total;
 }
 

@@ -80,7 +80,9 @@ struct BenchConfig {
 
 // Searches every bench position to config.depth in a pool and table of its own
 // (config.hashMiB, cleared), so the count depends on nothing searched before. Each output
-// line (one per position, then the totals in Stockfish's layout) goes to print.
+// line (one per position, then the totals in Stockfish's layout; with several threads,
+// then each thread's nodes and how often the main thread completed the depth) goes
+// to print.
 // Returns the node total, or why the bench could not run (bad depth or threads, or
 // a table the machine cannot give).
 std::expected<std::uint64_t, std::string> run_bench(const BenchConfig& config,

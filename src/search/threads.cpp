@@ -220,6 +220,13 @@ const RootMove& SearchPool::choose_weakened(const Worker& main) {
     return *moves[strength::choose(scores, shared_.options.strength.temperature, rng_)];
 }
 
+std::vector<SearchPool::WorkerTally> SearchPool::tally() const {
+    std::vector<WorkerTally> t;
+    t.reserve(workers_.size());
+    for (const auto& w : workers_) t.push_back({w->nodes.load(std::memory_order_relaxed), w->completedDepth});
+    return t;
+}
+
 // Lazy SMP vote: each worker backs its best move with weight growing with its depth
 // and its score above the worst; a proven mate wins outright.
 const Worker& SearchPool::pick_best_worker() const {

@@ -42,6 +42,14 @@ public:
     // All workers' nodes of the last (or current) search.
     std::uint64_t nodes_searched() const { return shared_.nodes_searched(); }
 
+    // Each worker's share of the last search, in worker order (the main worker
+    // first): how the threads divided a search (bench with several threads).
+    struct WorkerTally {
+        std::uint64_t nodes;
+        int completedDepth; // the deepest iteration it completed
+    };
+    std::vector<WorkerTally> tally() const;
+
 private:
     void run();
     const Worker& pick_best_worker() const;

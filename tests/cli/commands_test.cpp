@@ -2,6 +2,8 @@
 // and the same version in UCI's `id name` and `compiler`.
 #include <doctest/doctest.h>
 
+#include <cstdint>
+#include <sstream>
 #include <string>
 
 #include "support/lines.h"
@@ -75,6 +77,30 @@ TEST_CASE("jadoube bench DEPTH THREADS HASH: the table's size comes third, 16 Mi
         CHECK(bad.err.find("[hash MiB 1-33554432]") != std::string::npos);
     }
     CHECK(run_binary({"bench", "3", "1", "16", "7"}, "").exitCode == ExitUsage); // one number too many
+}
+
+TEST_CASE(
+    "jadoube bench with two threads also shows each thread's nodes, summing to the total, and where the main thread got there") {
+    const auto value_of = [](const std::string& out, const std::string& label) {
+        const auto at = out.find(label);
+        return at == std::string::npos ? std::string() : out.substr(at + label.size(), out.find('\n', at) - at - label.size());
+    };
+    const auto two = run_binary({"bench", "4", "2"}, "");
+    REQUIRE(two.exitCode == ExitOk);
+    const std::string byThread = value_of(two.out, "Nodes by thread :");
+    std::istringstream counts(byThread);
+    std::uint64_t sum = 0, n = 0;
+    int threads = 0;
+    while (counts >> n) sum += n, ++threads;
+    CHECK(threads == 2);
+    CHECK(std::to_string(sum) == value_of(two.out, "Nodes searched  : "));
+    const std::string main = value_of(two.out, "Main completed  : ");
+    CHECK(main.ends_with(" of 46 positions"));
+    CHECK(std::stoi(main) >= 0);
+    CHECK(std::stoi(main) <= 46);
+    const auto one = run_binary({"bench", "4"}, "");
+    CHECK(one.out.find("Nodes by thread") == std::string::npos); // one thread: Stockfish's lines only
+    CHECK(one.out.find("Main completed") == std::string::npos);
 }
 
 TEST_CASE("UCI id name carries the version, and `compiler` says what --version says") {
