@@ -5,7 +5,6 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <iostream>
 #include <iterator>
 #include <string>
@@ -13,6 +12,7 @@
 #include <vector>
 
 #include "eval/hce.h"
+#include "eval/net_file.h"
 #include "trainer.h"
 
 namespace {
@@ -206,10 +206,8 @@ int main(int argc, char* argv[]) {
         return 1;
     }
     const auto net = model->quantise(calibration);
-    std::ofstream f(output, std::ios::binary | std::ios::trunc);
-    f.write(reinterpret_cast<const char*>(net.data()), std::streamsize(net.size()));
-    if (!f) {
-        std::cerr << "error: cannot write " << output << '\n';
+    if (const auto written = nnue::write_network_file(net, output); !written) {
+        std::cerr << "error: " << written.error() << '\n';
         return 1;
     }
     std::cerr << "wrote " << output << " (" << net.size() << " bytes, hidden " << c.hidden << ", " << c.shape.kingBuckets

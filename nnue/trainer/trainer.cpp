@@ -627,10 +627,9 @@ std::expected<Model, std::string> train(const Config& c, std::vector<Sample> dat
         if (!write_checkpoint(c.outDir + "/checkpoint-" + tag + ".bin", c.hidden, c.shape, c.factoriser, epoch, step,
                               model.params, m, v))
             return Err("cannot write a checkpoint to " + c.outDir);
-        const auto net = model.quantise(calibration);
-        std::ofstream f(c.outDir + "/net-" + tag + ".nnue", std::ios::binary | std::ios::trunc);
-        f.write(reinterpret_cast<const char*>(net.data()), std::streamsize(net.size()));
-        if (!f) return Err("cannot write a net to " + c.outDir);
+        if (const auto written = nnue::write_network_file(model.quantise(calibration), c.outDir + "/net-" + tag + ".nnue");
+            !written)
+            return Err(written.error());
         return {};
     };
 

@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "board/zobrist.h"
+#include "util/text.h"
 
 namespace jadoube {
 
@@ -44,9 +45,7 @@ std::string square_text(Square s) { return {char('a' + file_of(s)), char('1' + r
 // message stays one line of text whatever bytes the FEN held.
 std::string char_text(char c) {
     if (c >= 0x20 && c < 0x7F) return std::string(1, c);
-    constexpr char hex[] = "0123456789abcdef";
-    const auto u = static_cast<unsigned char>(c);
-    return {'\\', 'x', hex[u >> 4], hex[u & 15]};
+    return "\\x" + text::hex(static_cast<unsigned char>(c), 2);
 }
 
 } // namespace

@@ -96,11 +96,9 @@ int run_arbiter(std::istream& in, std::ostream& out, std::ostream& err, Lang lan
         if (!line.empty() && line.back() == '\r') line.pop_back();
         // A stray control byte would reach the one-line error message raw.
         for (const unsigned char c : line)
-            if (c < 0x20 && c != '\t') {
-                char hex[8];
-                std::snprintf(hex, sizeof hex, "\\x%02X", c);
-                return malformed(fill(phrase(Case::ErrControlByte, lang), {{"byte", hex}}));
-            }
+            if (c < 0x20 && c != '\t')
+                return malformed(
+                    fill(phrase(Case::ErrControlByte, lang), {{"byte", "\\x" + text::hex(c, 2, text::HexCase::Upper)}}));
         if (const auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
         const std::vector<std::string_view> words = text::split_tokens(line);
         if (words.empty()) continue; // blank or comment: no event, no ruling

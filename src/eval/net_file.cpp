@@ -7,6 +7,7 @@
 #include <new>
 
 #include "util/little_endian.h"
+#include "util/text.h"
 
 // Generated at build time from nnue/nets/default.nnue (nnue/cmake/embed_net.cmake).
 extern const std::uint8_t jadoube_embedded_net[];
@@ -177,23 +178,19 @@ std::expected<LoadedNetwork, std::string> read_network_file(const std::string& p
     return LoadedNetwork{std::shared_ptr<const Network>(std::move(*net)), path};
 }
 
-std::expected<std::size_t, std::string> write_network_file(const Network& net, const std::string& path) {
-    const std::vector<std::uint8_t> bytes = serialize_network(net);
+std::expected<std::size_t, std::string> write_network_file(std::span<const std::uint8_t> fileBytes, const std::string& path) {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
     if (!out) return std::unexpected("cannot open " + path + " for writing");
-    out.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+    out.write(reinterpret_cast<const char*>(fileBytes.data()), std::streamsize(fileBytes.size()));
     out.close();
     if (!out) return std::unexpected("cannot write " + path);
-    return bytes.size();
+    return fileBytes.size();
 }
 
-std::string network_file_name(const Network& net) {
-    const std::vector<std::uint8_t> bytes = serialize_network(net);
-    const std::uint64_t checksum = le::load<std::uint64_t>(bytes.data() + bytes.size() - 8);
-    static constexpr char Hex[] = "0123456789abcdef";
-    std::string name = "jadoube-";
-    for (int shift = 60; shift >= 16; shift -= 4) name += Hex[(checksum >> shift) & 15];
-    return name + ".nnue";
+std::string network_file_name(std::span<const std::uint8_t> fileBytes) {
+    constexpr int NameDigits = 12; // 48 bits: enough to tell a project's nets apart, short enough to type
+    const std::uint64_t checksum = le::load<std::uint64_t>(fileBytes.data() + fileBytes.size() - 8);
+    return "jadoube-" + text::hex(checksum >> (64 - 4 * NameDigits), NameDigits) + ".nnue";
 }
 
 const LoadedNetwork& embedded_network() {

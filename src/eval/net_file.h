@@ -205,13 +205,13 @@ struct LoadedNetwork {
 // The net file at path, or why it cannot be used (the message names the path).
 std::expected<LoadedNetwork, std::string> read_network_file(const std::string& path);
 
-// Writes net in its file format to path (replacing a file there), which
-// read_network_file reads back as the same net; the bytes written, or why not.
-std::expected<std::size_t, std::string> write_network_file(const Network& net, const std::string& path);
+// Writes a net file's bytes (serialize_network's) to path, replacing a file there;
+// the bytes written, or why not.
+std::expected<std::size_t, std::string> write_network_file(std::span<const std::uint8_t> fileBytes, const std::string& path);
 
-// A file name that tells nets apart: "jadoube-", the first 12 hex digits of the
-// file's checksum, ".nnue".
-std::string network_file_name(const Network& net);
+// A file name that tells nets apart, made from a net file's bytes: "jadoube-", the
+// first 12 hex digits of the file's trailing checksum, ".nnue".
+std::string network_file_name(std::span<const std::uint8_t> fileBytes);
 
 // The embedded default net (generated at build time from nnue/nets/default.nnue),
 // parsed once; should it be unusable, an all-zero net whose source says why.

@@ -1,6 +1,7 @@
 #include "notation/display.h"
 
 #include "notation/move_text.h"
+#include "util/text.h"
 
 namespace jadoube {
 
@@ -11,12 +12,7 @@ constexpr std::string_view RankSeparator = " +---+---+---+---+---+---+---+---+\n
 
 } // namespace
 
-std::string key_hex(Key key) {
-    constexpr char digits[] = "0123456789ABCDEF";
-    std::string s(16, '0');
-    for (int i = 15; i >= 0; --i, key >>= 4) s[std::size_t(i)] = digits[key & 15];
-    return s;
-}
+std::string key_hex(Key key) { return text::hex(key, 16, text::HexCase::Upper); }
 
 std::string display(const Position& pos) {
     std::string s = "\n";

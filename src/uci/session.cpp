@@ -184,9 +184,9 @@ UciSession::Reply UciSession::cmd_position(Args args) {
 // its file format, for EvalFile or another build to read; without FILE, under
 // network_file_name() in the working directory.
 UciSession::Reply UciSession::cmd_export_net(Args args) const {
-    const nnue::Network& net = *eval_.net.net;
-    const std::string path = args.empty() ? nnue::network_file_name(net) : text::join(args);
-    const auto written = nnue::write_network_file(net, path);
+    const std::vector<std::uint8_t> bytes = nnue::serialize_network(*eval_.net.net);
+    const std::string path = args.empty() ? nnue::network_file_name(bytes) : text::join(args);
+    const auto written = nnue::write_network_file(bytes, path);
     if (!written) return Err("export_net: " + written.error());
     return "info string export_net: the net (" + eval_.net.source + ") written to " + path + ", " + std::to_string(*written)
            + " bytes\n";

@@ -10,10 +10,7 @@ constexpr bool is_blank(char c) { return c == ' ' || c == '\t'; }
 
 constexpr std::size_t QuoteLimit = 64;
 
-std::string hex_byte(unsigned char c) {
-    constexpr char digits[] = "0123456789ABCDEF";
-    return {'0', 'x', digits[c >> 4], digits[c & 15]};
-}
+std::string hex_byte(unsigned char c) { return "0x" + hex(c, 2, HexCase::Upper); }
 
 // Length of the UTF-8 sequence starting at s[i], or 0 when it is malformed
 // (overlong forms, surrogates and code points past U+10FFFF included).
@@ -82,6 +79,13 @@ std::optional<std::int64_t> parse_int(std::string_view s) {
     auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
     if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
     return v;
+}
+
+std::string hex(std::uint64_t value, int digits, HexCase letters) {
+    const char* const alphabet = letters == HexCase::Upper ? "0123456789ABCDEF" : "0123456789abcdef";
+    std::string s(std::size_t(digits), '0');
+    for (int i = digits - 1; i >= 0; --i, value >>= 4) s[std::size_t(i)] = alphabet[value & 15];
+    return s;
 }
 
 std::string quoted(std::string_view s) {

@@ -23,6 +23,12 @@ bool iequals(std::string_view a, std::string_view b);
 // including trailing characters and values beyond 64 bits.
 std::optional<std::int64_t> parse_int(std::string_view s);
 
+enum class HexCase { Lower, Upper };
+
+// The low 'digits' hex digits of value, most significant first, zero-padded: the one
+// hex formatter (keys, checksums, bytes in error messages).
+std::string hex(std::uint64_t value, int digits, HexCase letters = HexCase::Lower);
+
 // 's' in quotes for an error message, cut short so that a megabyte of junk
 // does not come back as a megabyte of error.
 std::string quoted(std::string_view s);

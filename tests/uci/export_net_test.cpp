@@ -56,7 +56,7 @@ TEST_CASE("export_net without a file name writes the net under a name made from 
     const auto previous = std::filesystem::current_path();
     std::filesystem::current_path(dir);
     Session s;
-    const std::string name = nnue::network_file_name(*nnue::embedded_network().net);
+    const std::string name = nnue::network_file_name(nnue::embedded_network_bytes());
     const std::string reply = s.send("export_net");
     std::filesystem::current_path(previous);
     CHECK(name.starts_with("jadoube-"));

@@ -1,4 +1,4 @@
-// Text helpers (util/text.h): tokens, strict integers, quoting, junk detection.
+// Text helpers (util/text.h): tokens, strict integers, hex digits, quoting, junk detection.
 #include <doctest/doctest.h>
 
 #include "util/text.h"
@@ -34,6 +34,16 @@ TEST_CASE("parse_int accepts whole decimal tokens only") {
 TEST_CASE("iequals ignores ASCII case only") {
     CHECK(iequals("UCI_Chess960", "uci_chess960"));
     CHECK_FALSE(iequals("Hash", "Hash "));
+}
+
+TEST_CASE("hex writes the low digits of a value, zero-padded, in either case") {
+    CHECK(hex(0, 4) == "0000");
+    CHECK(hex(0xAB, 2) == "ab");
+    CHECK(hex(0xAB, 2, HexCase::Upper) == "AB");
+    CHECK(hex(0x1F, 4, HexCase::Upper) == "001F");
+    CHECK(hex(0x123456789ABCDEF0ULL, 16) == "123456789abcdef0");
+    CHECK(hex(0x123456789ABCDEF0ULL, 3) == "ef0"); // the low digits only
+    CHECK(hex(~0ULL, 16, HexCase::Upper) == "FFFFFFFFFFFFFFFF");
 }
 
 TEST_CASE("quoted cuts long text short") {
