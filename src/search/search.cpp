@@ -96,7 +96,7 @@ bool Worker::check_time() {
     nodesAtCheck_ = nodes.load(std::memory_order_relaxed);
     if (shared_.ponder.load(std::memory_order_relaxed)) return false;
     const TimeBudget& b = shared_.budget;
-    if (b.hard >= 0 && shared_.elapsed_ms() >= b.hard) return shared_.stop = true, true;
+    if (b.hard >= 0 && shared_.budget_spent() >= b.hard) return shared_.stop = true, true;
     return false;
 }
 
@@ -225,7 +225,7 @@ void Worker::iterative_deepening() {
             // A best move that took most of the search is rarely overturned by one more iteration.
             const double bestShare = double(rootMoves[0].nodes) / double(std::max<std::uint64_t>(1, nodes.load()));
             const double effort = (params::TmNodeBase / 100.0 - bestShare) * (params::TmNodeScale / 100.0);
-            if (rootMoves.size() == 1 || shared_.elapsed_ms() >= std::int64_t(b.soft * stability * drop * effort)) break;
+            if (rootMoves.size() == 1 || shared_.budget_spent() >= std::int64_t(b.soft * stability * drop * effort)) break;
         }
         prevBestScore = best;
     }

@@ -34,6 +34,8 @@ struct TablebaseUse {
 struct SearchOptions {
     int multiPV = 1;
     int moveOverhead = 10;
+    int slowMover = 100; // per cent of the planned time (timeman.h)
+    int nodesTime = 0;   // nodes a millisecond of the clock is worth; 0 = the clock is time
     EvalSettings eval;         // which evaluation and net, chosen by the pool's owner
     strength::Limit strength; // full strength unless UCI_LimitStrength or Skill Level say otherwise
     TablebaseUse tablebases;
@@ -61,6 +63,8 @@ struct SearchShared {
     std::int64_t elapsed_ms() const {
         return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - limits.start).count();
     }
+    // What the time budget is counted in: milliseconds, or nodes under `nodestime`.
+    std::int64_t budget_spent() const { return budgetInNodes ? std::int64_t(nodes_searched()) : elapsed_ms(); }
     // All workers' nodes of the current search.
     std::uint64_t nodes_searched() const {
         std::uint64_t n = 0;
@@ -74,6 +78,7 @@ struct SearchShared {
     SearchOptions options;
     SearchCallbacks callbacks;
     TimeBudget budget;
+    bool budgetInNodes = false; // `nodestime`: the budget is in nodes (SearchPool::start)
     TranspositionTable tt;
     std::vector<const std::atomic<std::uint64_t>*> nodeCounters; // one per worker, in worker order
     std::atomic<std::uint64_t> tbHits{0};                        // table probes that answered, all workers

@@ -106,6 +106,7 @@ std::expected<void, std::string> SearchPool::set_threads(int n) {
 
 void SearchPool::clear() {
     wait();
+    nodeClock_ = 0;
     shared_.tt.clear();
     for (auto& w : workers_) w->clear();
 }
@@ -132,7 +133,24 @@ void SearchPool::start(const Position& pos, const SearchLimits& limits, const Se
         shared_.options.multiPV = std::max(options.multiPV, weak.candidates);
     }
     shared_.callbacks = std::move(callbacks);
-    shared_.budget = plan_time(limits, pos.side_to_move(), options.moveOverhead, pos.game_ply());
+    // `nodestime` N (as in Stockfish): a clock's millisecond is worth N nodes, so that a
+    // game under a clock plays the same moves however loaded the machine. The engine
+    // keeps its own clock in nodes, started from the GUI's at its first timed move and
+    // then charged with the nodes each search spends and credited with the increment:
+    // the GUI's clock, in real time, no longer says what is left.
+    const Color us = pos.side_to_move();
+    SearchLimits planned = limits;
+    shared_.budgetInNodes = options.nodesTime > 0 && limits.use_time_management() && limits.movetime < 0 && !limits.infinite;
+    if (shared_.budgetInNodes) {
+        if (nodeClock_ <= 0 || nodeClockRate_ != options.nodesTime)
+            nodeClock_ = std::max<std::int64_t>(0, limits.time[us]) * options.nodesTime;
+        nodeClockRate_ = options.nodesTime;
+        nodeClockInc_ = std::max<std::int64_t>(0, limits.inc[us]) * options.nodesTime;
+        planned.time[us] = nodeClock_;
+        planned.inc[us] = nodeClockInc_;
+    }
+    // No connection lag to keep back from a clock of nodes.
+    shared_.budget = plan_time(planned, us, shared_.budgetInNodes ? 0 : options.moveOverhead, pos.game_ply(), options.slowMover);
     shared_.stop = false;
     shared_.ponder = limits.ponder;
     shared_.tbHits = 0;
@@ -186,6 +204,8 @@ void SearchPool::run() {
 
     hold();
     shared_.stop = true;
+    if (shared_.budgetInNodes) // at least 1 left: 0 would start the clock again from the GUI's
+        nodeClock_ = std::max<std::int64_t>(1, nodeClock_ + nodeClockInc_ - std::int64_t(nodes_searched()));
 
     Move best = Move::none(), ponder = Move::none();
     if (!main.rootMoves.empty()) {

@@ -59,6 +59,11 @@ private:
     std::vector<std::unique_ptr<Worker>> workers_;
     std::thread controller_;
     std::atomic<std::uint64_t> helpersDone_{0}; // helper tasks finished, ever; see HelperTask
+    // `nodestime`: the engine's own clock, in nodes, from the GUI's clock at the game's
+    // first timed move (0: not started; ucinewgame or a new rate starts it again), and
+    // the increment the running search adds to it.
+    std::int64_t nodeClock_ = 0, nodeClockInc_ = 0;
+    int nodeClockRate_ = 0;
     SplitMix64 rng_{std::random_device{}()};    // the weakened choice; a new stream each run of the engine
 };
 

@@ -6,7 +6,7 @@
 
 namespace jadoube {
 
-TimeBudget plan_time(const SearchLimits& limits, Color us, int moveOverhead, int gamePly) {
+TimeBudget plan_time(const SearchLimits& limits, Color us, int moveOverhead, int gamePly, int slowMover) {
     if (limits.movetime >= 0) {
         const std::int64_t t = std::max<std::int64_t>(1, limits.movetime - moveOverhead);
         return {t, t};
@@ -27,6 +27,8 @@ TimeBudget plan_time(const SearchLimits& limits, Color us, int moveOverhead, int
     std::int64_t soft = usable / mtg + inc * params::TmIncPct / 100;
     // The last move before the time control may use everything usable.
     std::int64_t hard = std::min(usable / (limits.movestogo == 1 ? 1 : params::TmHardDiv) + inc, soft * params::TmHardSoftRatio);
+    soft = soft * slowMover / 100; // exact at 100
+    hard = hard * slowMover / 100;
     soft = std::min(soft, usable);
     hard = std::clamp<std::int64_t>(hard, std::min<std::int64_t>(soft, usable), usable);
     return {std::max<std::int64_t>(1, soft), std::max<std::int64_t>(1, hard)};

@@ -9,8 +9,10 @@ namespace jadoube {
 struct TimeBudget {
     std::int64_t soft = -1; // ms; -1 = none
     std::int64_t hard = -1;
+    bool operator==(const TimeBudget&) const = default;
 };
 
-TimeBudget plan_time(const SearchLimits& limits, Color us, int moveOverhead, int gamePly);
+// slowMover (`Slow Mover`, per cent) scales both limits, within what the clock holds.
+TimeBudget plan_time(const SearchLimits& limits, Color us, int moveOverhead, int gamePly, int slowMover = 100);
 
 } // namespace jadoube

@@ -21,6 +21,8 @@ enum class OptionId : std::uint8_t {
     Ponder,
     MultiPV,
     MoveOverhead,
+    SlowMover,
+    NodesTime,
     UciChess960,
     UciShowWDL,
     UseNNUE,
@@ -55,6 +57,10 @@ inline constexpr std::array OptionTable = {
     OptionSpec{OptionId::Ponder, "Ponder", OptionType::Check, 0, 0, 1},
     OptionSpec{OptionId::MultiPV, "MultiPV", OptionType::Spin, 1, 1, 256},
     OptionSpec{OptionId::MoveOverhead, "Move Overhead", OptionType::Spin, 10, 0, 5000},
+    // Time use (search/timeman.h), both as in Stockfish 15.1: Slow Mover scales the
+    // planned time, per cent; nodestime counts the clock in nodes (SearchPool::start).
+    OptionSpec{OptionId::SlowMover, "Slow Mover", OptionType::Spin, 100, 10, 1000},
+    OptionSpec{OptionId::NodesTime, "nodestime", OptionType::Spin, 0, 0, 10000},
     OptionSpec{OptionId::UciChess960, "UCI_Chess960", OptionType::Check, 0, 0, 1},
     OptionSpec{OptionId::UciShowWDL, "UCI_ShowWDL", OptionType::Check, 0, 0, 1},
     // NNUE evaluation (eval/nnue.h); off plays the hand-crafted eval, for comparison.

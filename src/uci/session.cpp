@@ -325,7 +325,13 @@ std::optional<int> UciSession::restrict_to_tablebase_moves(SearchLimits& limits)
 SearchOptions UciSession::search_options() const {
     const TablebaseUse tb{tables_.max_men() ? &tables_ : nullptr, int(options_.value(OptionId::SyzygyProbeDepth)),
                           int(options_.value(OptionId::SyzygyProbeLimit)), options_.check(OptionId::Syzygy50MoveRule)};
-    return {int(options_.value(OptionId::MultiPV)), int(options_.value(OptionId::MoveOverhead)), eval_, strength_limit(), tb};
+    return {.multiPV = int(options_.value(OptionId::MultiPV)),
+            .moveOverhead = int(options_.value(OptionId::MoveOverhead)),
+            .slowMover = int(options_.value(OptionId::SlowMover)),
+            .nodesTime = int(options_.value(OptionId::NodesTime)),
+            .eval = eval_,
+            .strength = strength_limit(),
+            .tablebases = tb};
 }
 
 UciSession::Reply UciSession::cmd_go(Args args) {

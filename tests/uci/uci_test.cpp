@@ -42,6 +42,8 @@ TEST_CASE("uci handshake lists id and every option and ends with uciok") {
     CHECK(has_line(text, "option name UCI_Chess960 type check default false"));
     CHECK(has_line(text, "option name Clear Hash type button"));
     CHECK(has_line(text, "option name Move Overhead type spin default 10 min 0 max 5000"));
+    CHECK(has_line(text, "option name Slow Mover type spin default 100 min 10 max 1000"));
+    CHECK(has_line(text, "option name nodestime type spin default 0 min 0 max 10000"));
     CHECK(has_line(text, "option name MultiPV type spin default 1 min 1 max 256"));
     CHECK(has_line(text, "option name Ponder type check default false"));
     CHECK(has_line(text, "option name UCI_ShowWDL type check default false"));
@@ -55,7 +57,7 @@ TEST_CASE("uci handshake lists id and every option and ends with uciok") {
     CHECK(has_line(text, "option name SyzygyProbeLimit type spin default 7 min 0 max 7"));
     CHECK(has_line(text, "option name Syzygy50MoveRule type check default true"));
     CHECK(has_line(text, "option name Debug Log File type string default <empty>"));
-    CHECK(count_prefixed(text, "option name ") == 18);
+    CHECK(count_prefixed(text, "option name ") == 20);
 }
 
 TEST_CASE("isready answers readyok and nothing else") {
