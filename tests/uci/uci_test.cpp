@@ -502,6 +502,10 @@ TEST_CASE("bad input: setoption with a bad value keeps the old value") {
         "setoption name Ponder value yes",
         "setoption name Clear Hash value true",
         "setoption name Move Overhead value 5001",
+        "setoption name Slow Mover value 9",
+        "setoption name Slow Mover value 1001",
+        "setoption name nodestime value -1",
+        "setoption name nodestime value 10001",
     };
     for (const char* line : bad) {
         CAPTURE(line);
@@ -513,6 +517,8 @@ TEST_CASE("bad input: setoption with a bad value keeps the old value") {
     CHECK_FALSE(s.uci.options().check(OptionId::UciChess960));
     CHECK_FALSE(s.uci.options().check(OptionId::Ponder));
     CHECK(s.uci.options().value(OptionId::MoveOverhead) == 10);
+    CHECK(s.uci.options().value(OptionId::SlowMover) == 100);
+    CHECK(s.uci.options().value(OptionId::NodesTime) == 0);
 }
 
 TEST_CASE("bad input: go perft with a bad depth or hash size") {
