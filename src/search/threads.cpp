@@ -152,6 +152,7 @@ void SearchPool::start(const Position& pos, const SearchLimits& limits, const Se
     // No connection lag to keep back from a clock of nodes.
     shared_.budget = plan_time(planned, us, shared_.budgetInNodes ? 0 : options.moveOverhead, pos.game_ply(), options.slowMover);
     shared_.stop = false;
+    clockFrom_ = limits.ponder ? NotOurClock : 0;
     shared_.ponder = limits.ponder;
     shared_.tbHits = 0;
 
@@ -204,8 +205,9 @@ void SearchPool::run() {
 
     hold();
     shared_.stop = true;
-    if (shared_.budgetInNodes) // at least 1 left: 0 would start the clock again from the GUI's
-        nodeClock_ = std::max<std::int64_t>(1, nodeClock_ + nodeClockInc_ - std::int64_t(nodes_searched()));
+    if (const std::uint64_t from = clockFrom_.load(); shared_.budgetInNodes && from != NotOurClock)
+        // At least 1 left: 0 would start the clock again from the GUI's.
+        nodeClock_ = std::max<std::int64_t>(1, nodeClock_ + nodeClockInc_ - std::int64_t(nodes_searched() - from));
 
     Move best = Move::none(), ponder = Move::none();
     if (!main.rootMoves.empty()) {

@@ -36,8 +36,14 @@ public:
         shared_.stop.store(true, std::memory_order_relaxed);
         shared_.ponder.store(false);
     }
-    void ponderhit() { shared_.ponder.store(false); }
+    void ponderhit() {
+        if (shared_.ponder.load()) clockFrom_.store(shared_.nodes_searched()); // `nodestime`: our clock runs from here
+        shared_.ponder.store(false);
+    }
     void wait(); // until the bestmove has been sent
+
+    // `nodestime`: the engine's own clock, in nodes (0 before the game's first timed move).
+    std::int64_t node_clock() const { return nodeClock_; }
 
     // All workers' nodes of the last (or current) search.
     std::uint64_t nodes_searched() const { return shared_.nodes_searched(); }
@@ -64,6 +70,11 @@ private:
     // the increment the running search adds to it.
     std::int64_t nodeClock_ = 0, nodeClockInc_ = 0;
     int nodeClockRate_ = 0;
+    // The search's node count from which our clock runs: 0, or for `go ponder` the count
+    // at ponderhit (NotOurClock until then: a ponder search that is stopped was on the
+    // opponent's time, and costs and earns nothing).
+    static constexpr std::uint64_t NotOurClock = ~std::uint64_t(0);
+    std::atomic<std::uint64_t> clockFrom_{0};
     SplitMix64 rng_{std::random_device{}()};    // the weakened choice; a new stream each run of the engine
 };
 

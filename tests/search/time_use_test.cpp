@@ -2,11 +2,15 @@
 // `nodestime` counts the clock in nodes, on a clock the engine keeps itself.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <string>
+#include <thread>
 
 #include "search/params.h"
+#include "search/threads.h"
 #include "search/timeman.h"
 #include "support/lines.h"
+#include "support/position.h"
 #include "support/uci_session.h"
 
 using namespace jadoube;
@@ -100,6 +104,34 @@ TEST_CASE("nodestime: one thread plays the same game whatever the machine's load
     const std::string once = play();
     CHECK(once.find("bestmove 0000") == std::string::npos);
     CHECK(play() == once);
+}
+
+TEST_CASE("nodestime: pondering is on the opponent's clock; ours runs from ponderhit") {
+    SearchPool pool;
+    SearchOptions options;
+    options.nodesTime = 100; // 1000 ms: a clock of 100,000 nodes
+    const Position pos = from_fen(Position::StartFen);
+    SearchLimits ponder = clock_of(1000);
+    ponder.ponder = true;
+    // Ponders until it has searched more than our whole clock, however fast the build.
+    auto ponder_past_the_clock = [&] {
+        pool.start(pos, ponder, options, {});
+        for (int waited = 0; pool.nodes_searched() <= 100000 && waited < 60000; ++waited)
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        REQUIRE(pool.nodes_searched() > 100000);
+    };
+    // A ponder miss (stop): nothing charged, nothing credited.
+    ponder_past_the_clock();
+    pool.stop();
+    pool.wait();
+    CHECK(pool.node_clock() == 100000);
+    // A ponder hit: only what the search spends after it is charged; the pondering has
+    // already spent the move's budget, so it stops at its next look at the clock.
+    ponder_past_the_clock();
+    pool.ponderhit();
+    pool.wait();
+    CHECK(pool.node_clock() <= 100000);
+    CHECK(pool.node_clock() >= 100000 - 2 * CheckSlack);
 }
 
 } // TEST_SUITE
