@@ -117,6 +117,8 @@ public:
     // Attacks
     Bitboard attackers_to(Square s, Bitboard occupied) const;
     bool attacked_by(Color c, Square s, Bitboard occupied) const;
+    // Every square a piece of c attacks (its own men's squares included), the board's men blocking.
+    Bitboard attacks_by(Color c) const;
     bool ep_capture_legal(Square from) const { return ep_capture_legal(from, state().epSquare); }
 
     // Moves. do_move takes a legal move (from movegen); undo_move the same move back.
@@ -184,6 +186,16 @@ inline Key Position::key_after(Move m) const {
     if (board_[to] != NO_PIECE) k ^= zobrist::psq(board_[to], to);
     if (state().epSquare != SQ_NONE) k ^= zobrist::enpassant(file_of(state().epSquare));
     return k;
+}
+
+inline Bitboard Position::attacks_by(Color c) const {
+    const Bitboard occupied = pieces();
+    Bitboard a = c == WHITE ? pawn_attacks_bb<WHITE>(pieces(c, PAWN)) : pawn_attacks_bb<BLACK>(pieces(c, PAWN));
+    for (Bitboard b = pieces(c, KNIGHT); b;) a |= knight_attacks(pop_lsb(b));
+    for (Bitboard b = pieces(c, BISHOP, QUEEN); b;) a |= bishop_attacks(pop_lsb(b), occupied);
+    for (Bitboard b = pieces(c, ROOK, QUEEN); b;) a |= rook_attacks(pop_lsb(b), occupied);
+    for (Bitboard b = pieces(c, KING); b;) a |= king_attacks(pop_lsb(b));
+    return a;
 }
 
 inline void Position::put_piece(Piece pc, Square s) {

@@ -20,13 +20,13 @@ constexpr int EvasionCaptureBonus = 1 << 24; // capturing evasions before the qu
 } // namespace
 
 MovePicker::MovePicker(const Position& pos, Move ttMove, const Histories& hist, const PieceToHistory* const* contHist,
-                       Move killer1, Move killer2, Move counter)
+                       Move killer1, Move killer2, Move counter, Bitboard threats)
     : pos_(pos), hist_(hist), contHist_(contHist), ttMove_(ttMove), killers_{killer1, killer2}, counter_(counter),
-      stage_(pos.checkers() ? EV_TT : TT) {}
+      threats_(threats), stage_(pos.checkers() ? EV_TT : TT) {}
 
-MovePicker::MovePicker(const Position& pos, Move ttMove, const Histories& hist)
+MovePicker::MovePicker(const Position& pos, Move ttMove, const Histories& hist, Bitboard threats)
     : pos_(pos), hist_(hist), contHist_(nullptr), ttMove_(ttMove), killers_{Move::none(), Move::none()}, counter_(Move::none()),
-      stage_(pos.checkers() ? EV_TT : QS_TT) {}
+      threats_(threats), stage_(pos.checkers() ? EV_TT : QS_TT) {}
 
 // The TT move is tried before any move is generated, and often cuts the node off
 // alone: it is tested on its own rather than looked up in a generated list.
@@ -61,7 +61,7 @@ void MovePicker::score_quiets(int begin, int end) {
         const Move m = moves_[i];
         const Piece pc = pos_.moved_piece(m);
         const Square to = m.to_sq();
-        int score = hist_.butterfly[us][m.from_sq()][to];
+        int score = hist_.quiet(us, threats_, m);
         if (contHist_[0]) score += (*contHist_[0])[pc][to];
         if (contHist_[1]) score += (*contHist_[1])[pc][to];
         if (m == killers_[0]) score += KillerOneBonus;
@@ -78,7 +78,7 @@ void MovePicker::score_evasions(int begin, int end) {
         if (pos_.is_capture(m)) {
             const PieceType victim = m.kind() == EN_PASSANT ? PAWN : type_of(pos_.piece_on(m.to_sq()));
             scores_[i] = EvasionCaptureBonus + PieceValue[victim] - int(type_of(pos_.moved_piece(m)));
-        } else scores_[i] = hist_.butterfly[us][m.from_sq()][m.to_sq()];
+        } else scores_[i] = hist_.quiet(us, threats_, m);
     }
 }
 

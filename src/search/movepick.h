@@ -12,11 +12,13 @@ namespace jadoube {
 
 class MovePicker {
 public:
-    // Main search. contHist: continuation tables of the moves 1 and 2 plies back (or null).
+    // Main search. contHist: continuation tables of the moves 1 and 2 plies back (or null);
+    // threats: the squares the opponent attacks (Position::attacks_by), for quiet history.
     MovePicker(const Position& pos, Move ttMove, const Histories& hist, const PieceToHistory* const* contHist, Move killer1,
-               Move killer2, Move counter);
-    // Quiescence: captures and promotions only (all evasions when in check).
-    MovePicker(const Position& pos, Move ttMove, const Histories& hist);
+               Move killer2, Move counter, Bitboard threats);
+    // Quiescence: captures and promotions only (all evasions when in check: threats as
+    // above, read only then).
+    MovePicker(const Position& pos, Move ttMove, const Histories& hist, Bitboard threats);
 
     // Next move, or Move::none() at the end. skipQuiets drops the remaining quiets.
     Move next(bool skipQuiets = false);
@@ -49,6 +51,7 @@ private:
     const Histories& hist_;
     const PieceToHistory* const* contHist_;
     Move ttMove_, killers_[2], counter_;
+    Bitboard threats_;
     Stage stage_;
     int cur_, end_, badEnd_; // indices into moves_: the next move, the stage's end, the losing captures' end
     // The moves and their ordering scores side by side rather than as pairs: the

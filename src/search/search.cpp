@@ -111,10 +111,10 @@ void Worker::update_cont_history(Stack* ss, Piece pc, Square to, int bonus) {
         if ((ss - i)->move.is_ok()) history_update(const_cast<PieceToHistory&>(*(ss - i)->contHist)[pc][to], bonus);
 }
 
-void Worker::update_quiet_stats(Stack* ss, Move best, int bonus, const Move* quiets, int quietCount) {
+void Worker::update_quiet_stats(Stack* ss, Move best, int bonus, const Move* quiets, int quietCount, Bitboard threats) {
     const Color us = pos_.side_to_move();
     if (ss->killers[0] != best) ss->killers[1] = ss->killers[0], ss->killers[0] = best;
-    history_update(hist_.butterfly[us][best.from_sq()][best.to_sq()], bonus);
+    history_update(hist_.quiet(us, threats, best), bonus);
     update_cont_history(ss, pos_.moved_piece(best), best.to_sq(), bonus);
     if ((ss - 1)->move.is_ok()) {
         const Square prevTo = (ss - 1)->move.to_sq();
@@ -123,7 +123,7 @@ void Worker::update_quiet_stats(Stack* ss, Move best, int bonus, const Move* qui
     for (int i = 0; i < quietCount; ++i) {
         const Move m = quiets[i];
         if (m == best) continue;
-        history_update(hist_.butterfly[us][m.from_sq()][m.to_sq()], -bonus);
+        history_update(hist_.quiet(us, threats, m), -bonus);
         update_cont_history(ss, pos_.moved_piece(m), m.to_sq(), -bonus);
     }
 }
@@ -345,7 +345,10 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     const PieceToHistory* contHist[2] = {(ss - 1)->contHist, (ss - 2)->contHist};
     const Move prevMove = (ss - 1)->move;
     const Move counter = prevMove.is_ok() ? hist_.counter[pos_.piece_on(prevMove.to_sq())][prevMove.to_sq()] : Move::none();
-    MovePicker mp(pos_, ttMove, hist_, contHist, ss->killers[0], ss->killers[1], counter);
+    // The squares the opponent attacks: quiet history tells a move out of (or into) a
+    // threat from the same move elsewhere.
+    const Bitboard threats = pos_.attacks_by(~pos_.side_to_move());
+    MovePicker mp(pos_, ttMove, hist_, contHist, ss->killers[0], ss->killers[1], counter, threats);
 
     Move quiets[MaxQuietsTried], captures[MaxCapturesTried];
     int quietCount = 0, captureCount = 0, moveCount = 0;
@@ -422,7 +425,7 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
             int r = reduction(depth, moveCount);
             r += !PvNode + cutNode - improving - ss->ttPv;
             if (!capture) {
-                const int h = hist_.butterfly[~pos_.side_to_move()][m.from_sq()][m.to_sq()] + (*contHist[0])[moved][m.to_sq()];
+                const int h = hist_.quiet(~pos_.side_to_move(), threats, m) + (*contHist[0])[moved][m.to_sq()];
                 r -= h / params::LmrHistoryDiv;
             }
             if (m == ss->killers[0] || m == ss->killers[1] || m == counter) --r;
@@ -476,7 +479,7 @@ int Worker::search(Stack* ss, int alpha, int beta, int depth, bool cutNode) {
     if (bestMove) {
         const int bonus = stat_bonus(depth);
         if (!pos_.is_capture(bestMove)) {
-            if (bestMove.kind() != PROMOTION) update_quiet_stats(ss, bestMove, bonus, quiets, quietCount);
+            if (bestMove.kind() != PROMOTION) update_quiet_stats(ss, bestMove, bonus, quiets, quietCount, threats);
         } else {
             const PieceType victim = bestMove.kind() == EN_PASSANT ? PAWN : type_of(pos_.piece_on(bestMove.to_sq()));
             history_update(hist_.capture[pos_.moved_piece(bestMove)][bestMove.to_sq()][victim], bonus);
@@ -533,7 +536,8 @@ int Worker::qsearch(Stack* ss, int alpha, int beta) {
         alpha = std::max(alpha, bestScore);
     }
 
-    MovePicker mp(pos_, ttHit ? tte.move : Move::none(), hist_);
+    // Quiet history orders only evasions here, so only then are the threats worth finding.
+    MovePicker mp(pos_, ttHit ? tte.move : Move::none(), hist_, inCheck ? pos_.attacks_by(~pos_.side_to_move()) : Bitboard(0));
     Move bestMove = Move::none();
     int moveCount = 0;
     for (Move m; (m = mp.next());) {

@@ -95,7 +95,7 @@ private:
     bool is_draw(int ply) const;
     bool check_time();
     void update_pv(Move* pv, Move m, const Move* childPv);
-    void update_quiet_stats(Stack* ss, Move best, int bonus, const Move* quiets, int quietCount);
+    void update_quiet_stats(Stack* ss, Move best, int bonus, const Move* quiets, int quietCount, Bitboard threats);
     void update_cont_history(Stack* ss, Piece pc, Square to, int bonus);
     void report(int depth, std::int64_t elapsed) const;
 

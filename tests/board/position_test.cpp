@@ -307,6 +307,31 @@ TEST_CASE(
     CHECK(exact > 50000);
 }
 
+TEST_CASE("attacks_by: the start position's sides attack their first three ranks but the corners") {
+    const Position pos = from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    const Bitboard corners = square_bb(SQ_A1) | square_bb(SQ_H1) | square_bb(SQ_A8) | square_bb(SQ_H8);
+    CHECK(pos.attacks_by(WHITE) == ((rank_bb(RANK_1) | rank_bb(RANK_2) | rank_bb(RANK_3)) & ~corners));
+    CHECK(pos.attacks_by(BLACK) == ((rank_bb(RANK_8) | rank_bb(RANK_7) | rank_bb(RANK_6)) & ~corners));
+}
+
+TEST_CASE("attacks_by holds exactly the squares attacked_by names, in every suite position") {
+    const auto suite = test::read_perft_suite(test::test_data("perft/perftsuite.epd"));
+    const auto fischer = test::read_perft_suite(test::test_data("perft/fischer.epd"));
+    int positions = 0;
+    for (const auto* list : {&suite, &fischer})
+        for (const auto& entry : *list) {
+            const Position pos = from_fen(entry.fen, list == &fischer);
+            for (Color c : {WHITE, BLACK}) {
+                Bitboard expected = 0;
+                for (Square s = SQ_A1; s < SQUARE_NB; ++s)
+                    if (pos.attacked_by(c, s, pos.pieces())) expected |= square_bb(s);
+                CHECK_MESSAGE(pos.attacks_by(c) == expected, entry.fen);
+            }
+            ++positions;
+        }
+    CHECK(positions > 1000);
+}
+
 TEST_CASE("without_history is the same position with one state, and moves from it agree") {
     std::mt19937_64 rng(20261124);
     for (int game = 0; game < 20; ++game) {
