@@ -1,7 +1,8 @@
 // The search threads. A controller std::thread owns the search so that the UCI loop
-// keeps reading; inside it a tbb::task_arena sized to `Threads` runs the helper
-// workers as TBB tasks while the main worker runs in the controller itself, so the
-// main worker (which keeps time and reports) never waits for a task slot.
+// keeps reading; inside it a tbb::task_arena sized to `Threads` (made by set_threads,
+// kept between searches) runs the helper workers as TBB tasks while the main worker
+// runs in the controller itself, so the main worker (which keeps time and reports)
+// never waits for a task slot.
 #pragma once
 
 #include <atomic>
@@ -11,6 +12,8 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+#include <tbb/task_arena.h>
 
 #include "search/search.h"
 
@@ -64,6 +67,7 @@ private:
     SearchShared shared_; // before workers_: each worker holds a reference to it
     std::vector<std::unique_ptr<Worker>> workers_;
     std::thread controller_;
+    std::unique_ptr<tbb::task_arena> arena_;
     std::atomic<std::uint64_t> helpersDone_{0}; // helper tasks finished, ever; see HelperTask
     // `nodestime`: the engine's own clock, in nodes, from the GUI's clock at the game's
     // first timed move (0: not started; ucinewgame or a new rate starts it again), and
