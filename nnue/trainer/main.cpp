@@ -39,6 +39,8 @@ void usage() {
                  "  --val X            fraction of the games held out for the validation loss (default 0.02)\n"
                  "  --seed N           initial weights and shuffling (default 1)\n"
                  "  --threads N        (default: all cores)\n"
+                 "  --chunk N          positions per gradient chunk, the unit the threads share a batch by\n"
+                 "                     (default 1024; the net depends on it, not on --threads)\n"
                  "  --out-dir DIR      checkpoints and nets per --save-every epochs, and the final ones\n"
                  "  --save-every N     (default 0: only the final checkpoint)\n"
                  "  --resume CKPT      continue from a checkpoint (same data, seed and hidden size)\n"
@@ -123,6 +125,7 @@ int main(int argc, char* argv[]) {
         else if (k == "--val") number(c.valFraction);
         else if (k == "--seed") number(c.seed);
         else if (k == "--threads") number(c.threads);
+        else if (k == "--chunk") number(c.chunk);
         else if (k == "--out-dir") c.outDir = value();
         else if (k == "--save-every") number(c.saveEvery);
         else if (k == "--resume") c.resume = value();

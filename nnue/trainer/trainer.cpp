@@ -118,9 +118,8 @@ struct Layout {
     }
     // The factoriser's row for an input: the same piece and square in the shared set.
     std::size_t fact_row(int input) const { return fact + std::size_t(input % nnue::PIECE_SQUARE_INPUTS) * std::size_t(h); }
-    // Whether parameter i is clipped to the range the engine's quantisation holds: all
-    // weights, not the output biases.
-    bool clipped(std::size_t i) const { return i < outB || i >= fact; }
+    // The weights are clipped to the range the engine's quantisation holds, the output
+    // biases not: the parameters [0, outB) and [fact, size), two contiguous ranges.
 };
 
 // Forward pass; leaves the two accumulators (before the activation) in accUs/accThem.
@@ -190,9 +189,51 @@ double target(const Sample& s, double lambda, double scale) {
     return (1.0 - lambda) * sigmoid(double(s.score) / scale) + lambda * (s.result / 2.0);
 }
 
-// Chunks per batch: a function of the batch size only (reproducibility).
+// Chunks per batch: a function of the batch and chunk sizes only, never of the
+// thread count (reproducibility).
 constexpr int MaxChunks = 16;
-int chunks_for(std::size_t n) { return int(std::clamp<std::size_t>(n / 1024, 1, MaxChunks)); }
+int chunks_for(std::size_t n, int chunk) { return int(std::clamp<std::size_t>(n / std::size_t(chunk), 1, MaxChunks)); }
+
+// --- Adam ---------------------------------------------------------------------
+
+// Parameters a task of the update takes, and how many a pass of its inner loops does.
+constexpr std::size_t AdamGrain = 4096;
+constexpr std::size_t AdamBlock = 256;
+
+struct AdamStep {
+    double lr, bc1, bc2; // the rate, and the two moments' bias corrections at this step
+    int chunks;          // gradient buffers filled by this batch
+};
+
+// One Adam step on parameters [lo, hi), all of them clipped or none. The gradient is
+// the chunks' sum in chunk order; each buffer is zeroed as it is read, which is what
+// the next batch needs. With no branch and no errno (-fno-math-errno) the compiler
+// vectorises the loops. Each parameter gets the operations of the scalar loop this
+// replaced, in the same order: two trainings exported byte-identical nets before and
+// after (bench/RESULTS.md, "The trainer's Adam step vectorised").
+template<bool Clip>
+void adam_range(const AdamStep& st, std::vector<std::vector<float>>& grads, float* __restrict params, float* __restrict m,
+                float* __restrict v, std::size_t lo, std::size_t hi) {
+    alignas(64) float g[AdamBlock];
+    for (std::size_t b = lo; b < hi; b += AdamBlock) {
+        const std::size_t n = std::min(AdamBlock, hi - b);
+        std::fill(g, g + n, 0.0f);
+        for (int ch = 0; ch < st.chunks; ++ch) {
+            float* __restrict gc = grads[std::size_t(ch)].data() + b;
+            for (std::size_t j = 0; j < n; ++j) g[j] += gc[j], gc[j] = 0.0f;
+        }
+        float* __restrict pb = params + b;
+        float* __restrict mb = m + b;
+        float* __restrict vb = v + b;
+        for (std::size_t j = 0; j < n; ++j) {
+            mb[j] = float(Beta1 * mb[j] + (1 - Beta1) * g[j]);
+            vb[j] = float(Beta2 * vb[j] + (1 - Beta2) * double(g[j]) * g[j]);
+            float p = pb[j] - float(st.lr * (mb[j] / st.bc1) / (std::sqrt(vb[j] / st.bc2) + Epsilon));
+            if constexpr (Clip) p = std::clamp(p, -WeightClip, WeightClip);
+            pb[j] = p;
+        }
+    }
+}
 
 // --- Checkpoints: params and Adam state ---------------------------------------
 
@@ -533,7 +574,7 @@ std::expected<Model, std::string> train(const Config& c, std::vector<Sample> dat
     using Err = std::unexpected<std::string>;
     if (c.hidden < 32 || c.hidden > MaxHidden || c.hidden % 32)
         return Err("hidden size must be a multiple of 32 from 32 to 1024");
-    if (c.batch < 1 || c.epochs < 1) return Err("batch size and epochs must be positive");
+    if (c.batch < 1 || c.epochs < 1 || c.chunk < 1) return Err("batch size, chunk size and epochs must be positive");
     if (!(c.scale > 0)) return Err("the loss scale must be positive");
     if (data.size() < 2) return Err("not enough positions to train on (" + std::to_string(data.size()) + ")");
     if (!nnue::valid_shape(c.shape)) return Err("king or output buckets beyond what the engine reads");
@@ -570,14 +611,14 @@ std::expected<Model, std::string> train(const Config& c, std::vector<Sample> dat
     const std::uint64_t totalSteps = std::uint64_t(batchesPerEpoch) * std::uint64_t(c.epochs);
     // Gradients only for training batches (at most `batch` samples); losses also for
     // the validation set, which may be larger and so split into more chunks.
-    std::vector<std::vector<float>> grads(static_cast<std::size_t>(chunks_for(batch)), std::vector<float>(L.size));
+    std::vector<std::vector<float>> grads(static_cast<std::size_t>(chunks_for(batch, c.chunk)), std::vector<float>(L.size));
     std::vector<double> chunkLoss(MaxChunks);
 
     // Loss (and, when learning, the gradient into grads[chunk]) of samples [begin, end).
     std::uint64_t mirrorSeed = 0; // per epoch; 0 (validation) mirrors nothing
     auto run_chunks = [&](std::size_t begin, std::size_t end, bool learn, double lambda) {
         const std::size_t n = end - begin;
-        const int chunks = chunks_for(n);
+        const int chunks = chunks_for(n, c.chunk);
         const float scale = 1.0f / float(n);
         const double toK = nnue::SCALE / c.scale; // the net's output is in units of nnue::SCALE cp
         tbb::parallel_for(tbb::blocked_range<int>(0, chunks, 1), [&](const tbb::blocked_range<int>& r) {
@@ -586,8 +627,8 @@ std::expected<Model, std::string> train(const Config& c, std::vector<Sample> dat
             for (int ch = r.begin(); ch != r.end(); ++ch) {
                 const std::size_t lo = begin + n * std::size_t(ch) / std::size_t(chunks);
                 const std::size_t hi = begin + n * std::size_t(ch + 1) / std::size_t(chunks);
+                // Zero on arrival: the previous batch's Adam step cleared what it read.
                 float* G = learn ? grads[std::size_t(ch)].data() : nullptr;
-                if (learn) std::fill(G, G + L.size, 0.0f);
                 double loss = 0;
                 for (std::size_t i = lo; i < hi; ++i) {
                     const Sample& s = data[i];
@@ -646,18 +687,16 @@ std::expected<Model, std::string> train(const Config& c, std::vector<Sample> dat
             lr = lr_at(epoch, step);
             ++step;
             const double bc1 = 1 - std::pow(Beta1, double(step)), bc2 = 1 - std::pow(Beta2, double(step));
-            const int nChunks = chunks;
-            tbb::parallel_for(tbb::blocked_range<std::size_t>(0, L.size, 4096), [&](const tbb::blocked_range<std::size_t>& r) {
-                for (std::size_t i = r.begin(); i != r.end(); ++i) {
-                    float g = 0;
-                    for (int ch = 0; ch < nChunks; ++ch) g += grads[std::size_t(ch)][i];
-                    m[i] = float(Beta1 * m[i] + (1 - Beta1) * g);
-                    v[i] = float(Beta2 * v[i] + (1 - Beta2) * double(g) * g);
-                    float p = model.params[i] - float(lr * (m[i] / bc1) / (std::sqrt(v[i] / bc2) + Epsilon));
-                    if (L.clipped(i)) p = std::clamp(p, -WeightClip, WeightClip);
-                    model.params[i] = p;
-                }
-            });
+            const AdamStep st{lr, bc1, bc2, chunks};
+            const auto adam = [&](const tbb::blocked_range<std::size_t>& r) {
+                // The clipped parameters are [0, outB) and [fact, size) (Layout).
+                const std::size_t biases = std::clamp(L.outB, r.begin(), r.end());
+                const std::size_t fact = std::clamp(L.fact, r.begin(), r.end());
+                adam_range<true>(st, grads, model.params.data(), m.data(), v.data(), r.begin(), biases);
+                adam_range<false>(st, grads, model.params.data(), m.data(), v.data(), biases, fact);
+                adam_range<true>(st, grads, model.params.data(), m.data(), v.data(), fact, r.end());
+            };
+            tbb::parallel_for(tbb::blocked_range<std::size_t>(0, L.size, AdamGrain), adam);
         }
         const double trainSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         mirrorSeed = 0;

@@ -11,8 +11,8 @@
 // games: fit_result_scale measures that K on the data.
 //
 // Reproducible: a batch is always cut into the same chunks (a function of the
-// batch size only), each chunk's gradient is summed on its own and the chunks
-// are added in order, so the result does not depend on the thread count.
+// batch and chunk sizes only), each chunk's gradient is summed on its own and the
+// chunks are added in order, so the result does not depend on the thread count.
 #pragma once
 
 #include <cstdint>
@@ -71,6 +71,11 @@ struct Config {
     double valFraction = 0.02; // of the games, held out whole for the validation loss
     std::uint64_t seed = 1;
     int threads = 0;          // 0: all cores
+    // Positions per gradient chunk: the threads share a batch chunk by chunk (batch /
+    // chunk of them, at least 1 and at most 16). The result depends on it (the order
+    // in which floats are added), never on the thread count; 1024, the size every net
+    // so far was trained with, leaves a batch of 1024 to one thread.
+    int chunk = 1024;
     std::string outDir;       // checkpoints and per-epoch nets (empty: none)
     int saveEvery = 0;        // epochs between checkpoints (0: only the last)
     std::string resume;       // checkpoint to continue from

@@ -65,7 +65,7 @@ std::string mirror_fen(const std::string& fen) {
 
 TEST_SUITE("nnue") {
 
-TEST_CASE("trainer: same data and seed give the same net whatever the thread count") {
+TEST_CASE("trainer: same data, seed and chunk size give the same net whatever the thread count") {
     const auto data = tiny_samples();
     REQUIRE(data.size() == 2639);
 
@@ -82,6 +82,18 @@ TEST_CASE("trainer: same data and seed give the same net whatever the thread cou
     CHECK(one->params == two->params);
     REQUIRE(losses.size() == 4);
     CHECK(losses.back() < losses.front()); // it learns something
+
+    // Smaller chunks, more of them a batch: another net (the floats are added in
+    // another order), and again the same one on one thread or three.
+    c.chunk = 256; // eight chunks a batch of 2048
+    c.threads = 1;
+    const auto eightOnOne = train::train(c, data);
+    c.threads = 3;
+    const auto eightOnThree = train::train(c, data);
+    REQUIRE(eightOnOne.has_value());
+    REQUIRE(eightOnThree.has_value());
+    CHECK(eightOnOne->params == eightOnThree->params);
+    CHECK(eightOnOne->params != one->params);
 }
 
 TEST_CASE("trainer: a short training exports a net that evaluates fixed positions as expected") {
