@@ -75,7 +75,8 @@ perft_nodes() { "$1" <"$2" 2>/dev/null | sed -n 's/^Nodes searched: //p' | tail 
 ms() { date +%s%N | cut -c1-13; }
 
 # ---------------------------------------------------------------------------
-# report: the speed rows of bench/RESULTS.md
+# report: the speed rows of the first performance table
+# (bench/log/2026-11-22-speed-beside-stockfish.md)
 # ---------------------------------------------------------------------------
 cmd_report() {
     (($# == 0)) || usage

@@ -210,7 +210,7 @@ struct AdamStep {
 // the next batch needs. With no branch and no errno (-fno-math-errno) the compiler
 // vectorises the loops. Each parameter gets the operations of the scalar loop this
 // replaced, in the same order: two trainings exported byte-identical nets before and
-// after (bench/RESULTS.md, "The trainer's Adam step vectorised").
+// after (bench/log/2026-11-28-net7-candidate.md, "The trainer's Adam step vectorised").
 template<bool Clip>
 void adam_range(const AdamStep& st, std::vector<std::vector<float>>& grads, float* __restrict params, float* __restrict m,
                 float* __restrict v, std::size_t lo, std::size_t hi) {

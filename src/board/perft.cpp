@@ -31,7 +31,8 @@ template<bool Hashed>
 }
 
 // flatten: make/unmake and the leaf count are inlined into the loop (about a tenth
-// fewer instructions a node than calls into position.cpp; Callgrind, bench/RESULTS.md).
+// fewer instructions a node than calls into position.cpp; Callgrind,
+// bench/log/2026-11-25-perft-vs-stockfish.md).
 // The plain perft is the Hashed = false instance: no table code is compiled into it.
 template<bool Hashed>
 [[gnu::flatten]] std::uint64_t count_tree(Position& pos, int depth, PerftTable* table) {

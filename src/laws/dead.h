@@ -24,9 +24,10 @@ namespace jadoube::laws {
 // it), positions visited per intended winner before giving up, and the most moves
 // a position on a line may have. Every line must end for a proof, so a wide node
 // almost never yields one (every proof in the CHA cross-check had at most 6 moves at
-// its root, bench/RESULTS.md), and giving up there at once keeps the common case,
-// an ordinary position, at one move generation: game_state runs this at every ply
-// of datagen, and the root's game_outcome at every position of the game.
+// its root, bench/log/2026-11-24-dead-positions-cha.md), and giving up there at once
+// keeps the common case, an ordinary position, at one move generation: game_state
+// runs this at every ply of datagen, and the root's game_outcome at every position
+// of the game.
 inline constexpr int ForcedLinePlies = 7;
 inline constexpr int ForcedOnlyMovePlies = 100;
 inline constexpr int ForcedLineNodes = 20000;

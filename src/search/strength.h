@@ -9,7 +9,7 @@
 //     proven mate, hundreds of centipawns above the rest, is never missed.
 // The constants are fitted by matches against Stockfish 15.1 at the same UCI_Elo
 // (its levels are calibrated by its authors on a CCRL 40/4 scale); the figures are
-// in bench/RESULTS.md, "Strength limit".
+// in bench/log/2026-11-24-strength-limit.md.
 #pragma once
 
 #include <cstdint>
