@@ -26,6 +26,7 @@ constexpr std::size_t MaxLogLine = std::size_t(1) << 20;
 // arbiter's current position, since only it can tell e1g1 from a king step.
 std::expected<LogEvent, ReadError> read_log_event(std::string_view command, Args args, const Arbiter& arbiter) {
     const std::string event(command);
+    if (arbiter.over() && command != "startpos" && command != "fen") return Err(ReadError{Case::ErrGameOver, event, {}, {}, {}});
     const auto no_args = [&]() -> std::optional<ReadError> {
         if (args.empty()) return std::nullopt;
         return ReadError{Case::ErrNoArguments, event, text::quoted(args[0]), {}, {}};
@@ -52,6 +53,15 @@ std::expected<LogEvent, ReadError> read_log_event(std::string_view command, Args
         if (auto e = no_args()) return Err(*e);
         return ClaimEvent{};
     }
+    if (command == "flag") {
+        // 6.9: the player to move's flag unless a colour is named (either clock may run out).
+        if (args.size() > 1) return Err(ReadError{Case::ErrFlagArgs, event, {}, {}, {}});
+        if (!arbiter.started()) return Err(ReadError{Case::ErrNoPosition, event, {}, {}, {}});
+        if (args.empty()) return FlagEvent{arbiter.position().side_to_move()};
+        if (args[0] == "white") return FlagEvent{WHITE};
+        if (args[0] == "black") return FlagEvent{BLACK};
+        return Err(ReadError{Case::ErrFlagArgs, event, {}, {}, {}});
+    }
     if (command == "move") {
         if (args.size() != 1) return Err(ReadError{Case::ErrMoveArgs, event, {}, {}, {}});
         if (!arbiter.started()) return Err(ReadError{Case::ErrNoPosition, event, {}, {}, {}});
@@ -73,6 +83,7 @@ std::string render(const LogError& e, std::string_view command, const Arbiter& a
     case LogErrorKind::NoPosition: return render(ReadError{Case::ErrNoPosition, std::string(command), {}, {}, {}}, lang);
     case LogErrorKind::IllegalMove:
         return render(ReadError{Case::ErrIllegalMove, std::string(command), {}, arbiter.position().fen(), {}}, lang);
+    case LogErrorKind::GameOver: return render(ReadError{Case::ErrGameOver, std::string(command), {}, {}, {}}, lang);
     case LogErrorKind::Event: break;
     }
     return std::string(command) + ": " + render(e.event, lang);

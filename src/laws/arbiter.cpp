@@ -9,12 +9,15 @@ std::expected<Ruling, LogError> Arbiter::apply(const LogEvent& e) {
 
     if (const auto* start = std::get_if<StartEvent>(&e)) {
         started_ = true;
+        over_ = false;
         pos_ = start->pos;
         touch_ = TouchMove(pos_);
         played_.clear();
         return Ruling{};
     }
     if (!started_) return Err(LogError{LogErrorKind::NoPosition});
+    if (over_) return Err(LogError{LogErrorKind::GameOver});
+    if (const auto* flag = std::get_if<FlagEvent>(&e)) return on_flag(flag->side);
 
     if (const auto* move = std::get_if<MoveEvent>(&e)) {
         if (!MoveList<LEGAL>(pos_).contains(move->move)) return Err(LogError{LogErrorKind::IllegalMove});
@@ -84,6 +87,26 @@ Ruling Arbiter::on_claim() {
     pos_ = std::move(last.before);
     touch_ = last.events;
     played_.pop_back();
+    return r;
+}
+
+Ruling Arbiter::on_flag(Color side) {
+    over_ = true;
+    Ruling r;
+    r.side = side;
+    r.at = pos_;
+    // A game already over (checkmate, stalemate, a dead position, fivefold, seventy-
+    // five moves) stays as it ended: the flag fell after the result.
+    if (const laws::GameOutcome outcome = laws::game_outcome(pos_);
+        laws::ending(outcome.state) == laws::Ending::NoLegalMove || laws::ending(outcome.state) == laws::Ending::Automatic) {
+        r.kind = RulingKind::FlagAfterEnd;
+        r.ended = outcome.state;
+        return r;
+    }
+    // 6.9: the flag loses, unless the opponent cannot checkmate by any possible series
+    // of legal moves; then the game is drawn.
+    r.proof = laws::unwinnable_proof(pos_, ~side);
+    r.kind = r.proof == laws::MateProof::None ? RulingKind::FlagLost : RulingKind::FlagDrawn;
     return r;
 }
 

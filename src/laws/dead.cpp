@@ -43,14 +43,38 @@ bool material_cannot_mate(const Position& pos, Color winner) {
     return false;
 }
 
-// A locked structure: no pawn can ever move, be taken or take again, and, for each
-// side, where its king and its pieces can ever stand and what they can ever attack.
-// The other men are ignored as obstacles, which only widens each set.
+// A locked structure: a set of frozen men (every pawn, and the pieces that can never
+// move) none of which can ever move, be taken or take, and, for each side, where
+// its king and its other pieces can ever stand and what they can ever attack. The
+// men that are not frozen are ignored as obstacles, which only widens each set.
 struct Lock {
+    Bitboard frozen;
     Bitboard king[COLOR_NB];
     Bitboard pieces[COLOR_NB];
     Bitboard attacks[COLOR_NB];
 };
+
+// The pieces that can never move while the frozen men stand: every square such a
+// piece attacks, with only frozen men as obstacles, holds a frozen man of its own
+// side (a bishop hemmed in by its own blocked pawns). From all men, the pieces
+// that can move are dropped until none is left; what stays is frozen as a whole.
+// A frozen piece's attacks are the squares next to it along its lines (or a
+// knight's), each holding a man of its own: it defends them for ever.
+Bitboard immobile_men(const Position& pos) {
+    Bitboard frozen = pos.pieces() & ~pos.pieces(KING);
+    for (bool dropped = true; dropped;) {
+        dropped = false;
+        for (Bitboard b = frozen & ~pos.pieces(PAWN); b;) {
+            const Square s = pop_lsb(b);
+            const Piece pc = pos.piece_on(s);
+            if (attacks_bb(type_of(pc), s, frozen) & ~(frozen & pos.pieces(color_of(pc)))) {
+                frozen ^= square_bb(s);
+                dropped = true;
+            }
+        }
+    }
+    return frozen;
+}
 
 std::optional<Lock> find_lock(const Position& pos) {
     const Bitboard pawns = pos.pieces(PAWN);
@@ -58,52 +82,70 @@ std::optional<Lock> find_lock(const Position& pos) {
     const Bitboard wp = pos.pieces(WHITE, PAWN), bp = pos.pieces(BLACK, PAWN);
     // Every pawn has a pawn directly in front (a piece in front may step away).
     if ((shift<NORTH>(wp) & ~pawns) || (shift<SOUTH>(bp) & ~pawns)) return std::nullopt;
-    const Bitboard pawnAttacks[COLOR_NB] = {pawn_attacks_bb<WHITE>(wp), pawn_attacks_bb<BLACK>(bp)};
     Lock lock{};
+    lock.frozen = immobile_men(pos);
+    // What the frozen men of each side attack, now and for ever: the squares where a
+    // man of the other side could be taken by one, and the men they defend.
+    Bitboard frozenAttacks[COLOR_NB] = {pawn_attacks_bb<WHITE>(wp), pawn_attacks_bb<BLACK>(bp)};
+    for (Bitboard b = lock.frozen & ~pawns; b;) {
+        const Square s = pop_lsb(b);
+        const Piece pc = pos.piece_on(s);
+        frozenAttacks[color_of(pc)] |= attacks_bb(type_of(pc), s, lock.frozen);
+    }
     for (const Color c : {WHITE, BLACK}) {
-        const Bitboard enemyPawns = pos.pieces(~c, PAWN);
-        const Bitboard takenThere = pawnAttacks[~c]; // a man of c standing here could be taken by a pawn
-        // Each piece, square by square: one that could ever take a pawn, or stand
-        // where a pawn takes it, could unlock the structure, and nothing is proved.
-        for (Bitboard b = pos.pieces(c) & ~pos.pieces(KING, PAWN); b;) {
+        const Bitboard enemyFrozen = lock.frozen & pos.pieces(~c);
+        const Bitboard takenThere = frozenAttacks[~c]; // a man of c standing here could be taken
+        // A pawn that attacks a frozen man could take it (a pawn against a pawn across
+        // the wall included): the structure is not locked.
+        if (frozenAttacks[c] & enemyFrozen) return std::nullopt;
+        // Each other piece, square by square: one that could ever take a frozen man,
+        // or stand where a frozen man takes it, could unlock the structure.
+        for (Bitboard b = pos.pieces(c) & ~pos.pieces(KING) & ~lock.frozen; b;) {
             const Square from = pop_lsb(b);
             const PieceType pt = type_of(pos.piece_on(from));
             if (square_bb(from) & takenThere) return std::nullopt;
             Bitboard region = square_bb(from), frontier = region;
             while (frontier) {
-                const Bitboard to = attacks_bb(pt, pop_lsb(frontier), pawns);
-                if (to & (enemyPawns | takenThere)) return std::nullopt;
+                const Bitboard to = attacks_bb(pt, pop_lsb(frontier), lock.frozen);
+                if (to & (enemyFrozen | takenThere)) return std::nullopt;
                 lock.attacks[c] |= to;
-                const Bitboard fresh = to & ~pawns & ~region;
+                const Bitboard fresh = to & ~lock.frozen & ~region;
                 region |= fresh;
                 frontier |= fresh;
             }
             lock.pieces[c] |= region;
         }
-        // The king never steps where a pawn attacks (3.9.2), so it cannot unlock by
-        // standing there; it can take a pawn no pawn defends.
+        // The king never steps where a frozen man attacks (3.9.2), so it cannot unlock
+        // by standing there; it can take a frozen man that no frozen man defends.
         Bitboard region = pos.pieces(c, KING), frontier = region;
         while (frontier) {
-            frontier = king_spread(frontier) & ~pawns & ~takenThere & ~region;
+            frontier = king_spread(frontier) & ~lock.frozen & ~takenThere & ~region;
             region |= frontier;
         }
-        if (king_spread(region) & enemyPawns & ~pawnAttacks[~c]) return std::nullopt;
+        if (king_spread(region) & enemyFrozen & ~frozenAttacks[~c]) return std::nullopt;
         lock.king[c] = region;
-        lock.attacks[c] |= king_spread(region) | pawnAttacks[c];
+        lock.attacks[c] |= king_spread(region) | frozenAttacks[c];
     }
     return lock;
 }
 
 // In a locked structure the loser's king stays in its region; on every square of it
-// the winner could ever attack, some flight square is never a pawn's, never
+// the winner could ever attack, some flight square is never a frozen man's, never
 // attacked by the winner and never filled by a loser's piece, so the king can
 // always step there: it is never mated.
-bool lock_stops_mate(const Lock& lock, const Position& pos, Color winner) {
+bool lock_stops_mate(const Lock& lock, Color winner) {
     const Color loser = ~winner;
-    const Bitboard closed = pos.pieces(PAWN) | lock.attacks[winner] | lock.pieces[loser];
+    const Bitboard closed = lock.frozen | lock.attacks[winner] | lock.pieces[loser];
     for (Bitboard checked = lock.king[loser] & lock.attacks[winner]; checked;)
         if (!(king_attacks(pop_lsb(checked)) & ~closed)) return false;
     return true;
+}
+
+// The two static proofs, cheapest first.
+MateProof static_proof(const Position& pos, Color winner) {
+    if (material_cannot_mate(pos, winner)) return MateProof::Material;
+    const std::optional<Lock> lock = find_lock(pos);
+    return lock && lock_stops_mate(*lock, winner) ? MateProof::LockedStructure : MateProof::None;
 }
 
 // Every legal line from pos within depth plies (only-moves free, up to onlyMoves of
@@ -138,17 +180,14 @@ bool insufficient_material(const Position& pos) {
     return !(minors & DARK_SQUARES) || !(minors & ~DARK_SQUARES);
 }
 
-bool cannot_mate(const Position& pos, Color winner) {
-    if (material_cannot_mate(pos, winner)) return true;
-    const std::optional<Lock> lock = find_lock(pos);
-    return lock && lock_stops_mate(*lock, pos, winner);
-}
+bool cannot_mate(const Position& pos, Color winner) { return static_proof(pos, winner) != MateProof::None; }
 
-bool unwinnable(const Position& pos, Color winner) {
-    if (cannot_mate(pos, winner)) return true;
+MateProof unwinnable_proof(const Position& pos, Color winner) {
+    if (const MateProof proof = static_proof(pos, winner); proof != MateProof::None) return proof;
     Position line = pos.without_history();
     int nodes = ForcedLineNodes;
-    return forced_unwinnable(line, winner, ForcedLinePlies, ForcedOnlyMovePlies, nodes);
+    return forced_unwinnable(line, winner, ForcedLinePlies, ForcedOnlyMovePlies, nodes) ? MateProof::ForcedLines
+                                                                                        : MateProof::None;
 }
 
 } // namespace jadoube::laws

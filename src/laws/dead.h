@@ -15,6 +15,8 @@
 // (statically_dead); the third searches and is for the game (dead_position).
 #pragma once
 
+#include <cstdint>
+
 #include "board/position.h"
 
 namespace jadoube::laws {
@@ -52,9 +54,22 @@ inline bool statically_dead(const Position& pos) {
     return cannot_mate(pos, WHITE) && cannot_mate(pos, BLACK);
 }
 
+// Which of the three proofs shows that the winner can never mate; None when none
+// of them does within its bounds (the winner may then still be unable to mate,
+// but nothing here proves it). Article 6.9 asks exactly this of the opponent of a
+// player whose flag has fallen.
+enum class MateProof : std::uint8_t { None, Material, LockedStructure, ForcedLines };
+MateProof unwinnable_proof(const Position& pos, Color winner);
+
+// "material", "locked-structure", "forced-lines" (an identifier, not a message); "none".
+constexpr const char* proof_name(MateProof p) {
+    constexpr const char* Names[] = {"none", "material", "locked-structure", "forced-lines"};
+    return Names[static_cast<int>(p)];
+}
+
 // The winner can never mate: cannot_mate, or every line within the forced-line
 // bounds ends where it holds, in stalemate or in a mate of the winner.
-bool unwinnable(const Position& pos, Color winner);
+inline bool unwinnable(const Position& pos, Color winner) { return unwinnable_proof(pos, winner) != MateProof::None; }
 
 // 5.2.2: neither side can mate, by any of the three proofs.
 inline bool dead_position(const Position& pos) { return unwinnable(pos, WHITE) && unwinnable(pos, BLACK); }

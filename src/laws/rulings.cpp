@@ -94,6 +94,15 @@ constexpr Row Table[] = {
     {A::None, C::ReleaseVoid,
      {"void: no legal move takes the {piece} on {square} to {to}; it counts as touched",
       "не засчитано: ни один возможный ход не ведёт {piece_acc} с {square} на {to}; фигура считается тронутой"}},
+    {A::None, C::FlagLost,
+     {"lost 6.9: {side} ran out of time and {opponent} can still checkmate, {result}",
+      "поражение 6.9: {side} просрочили время, а {opponent} ещё могут поставить мат, {result}"}},
+    {A::None, C::FlagDrawn,
+     {"drawn 6.9: {side} ran out of time, but {opponent} cannot checkmate by any series of legal moves ({proof}), 1/2-1/2",
+      "ничья 6.9: {side} просрочили время, но {opponent} не могут поставить мат никакой серией возможных ходов ({proof}), 1/2-1/2"}},
+    {A::None, C::FlagAfterEnd,
+     {"void: the game had already ended ({article}, {result}); the flag changes nothing",
+      "не засчитано: партия уже закончилась ({article}, {result}); флажок ничего не меняет"}},
     {A::None, C::Or, {" or ", " или "}},
 
     // --- Events that do not fit the board --------------------------------------
@@ -126,6 +135,12 @@ constexpr Row Table[] = {
     {A::None, C::ErrMoveArgs,
      {"move: expected one move in UCI notation",
       "move: нужен один ход в нотации UCI"}},
+    {A::None, C::ErrFlagArgs,
+     {"flag: expected white, black or nothing (the player to move)",
+      "flag: нужно white, black или ничего (сторона, чей ход)"}},
+    {A::None, C::ErrGameOver,
+     {"{event}: the game ended when the flag fell; a new game starts with startpos or fen",
+      "{event}: партия закончилась падением флажка; новая партия начинается со startpos или fen"}},
     {A::None, C::ErrNoArguments,
      {"{event}: takes no arguments, got {token}",
       "{event}: аргументы не нужны, получено {token}"}},
@@ -172,6 +187,14 @@ constexpr Word PieceWords[PIECE_TYPE_NB] = {
 
 constexpr std::array<std::string_view, LangCount> SideWords[COLOR_NB] = {{"White", "Белые"}, {"Black", "Чёрные"}};
 
+// Indexed by laws::MateProof (None has no words: it proves nothing).
+constexpr std::array<std::string_view, LangCount> ProofWords[] = {
+    {"", ""},
+    {"not enough material", "недостаточно материала"},
+    {"a locked pawn structure", "запертая пешечная структура"},
+    {"every line is forced", "все варианты вынужденные"},
+};
+
 } // namespace
 
 Case case_of(Basis b) {
@@ -203,6 +226,8 @@ std::string_view piece_word(PieceType pt, Form form, Lang lang) {
 }
 
 std::string_view side_word(Color c, Lang lang) { return SideWords[c][std::size_t(lang)]; }
+
+std::string_view proof_word(laws::MateProof p, Lang lang) { return ProofWords[std::size_t(p)][std::size_t(lang)]; }
 
 std::string fill(std::string_view tpl, std::initializer_list<std::pair<std::string_view, std::string_view>> values) {
     std::string out;

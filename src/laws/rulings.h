@@ -1,4 +1,4 @@
-// Every sentence Jadoube says about Article 4, in one table keyed by article and
+// Every sentence Jadoube says about Article 4 (and the flag fall of 6.9), in one table keyed by article and
 // case, with one column per language: a translation is a column, not a code path.
 // The sentences are templates with named slots ({piece}, {square}, {moves}...);
 // whoever renders them (uci/touch_text) fills the slots with notation.
@@ -11,6 +11,7 @@
 #include <string_view>
 #include <utility>
 
+#include "laws/dead.h"
 #include "laws/touchmove.h"
 
 namespace jadoube {
@@ -41,6 +42,9 @@ enum class Case : std::uint8_t {
     RejectedNoRule,
     RejectedNoMove,
     ReleaseVoid,
+    FlagLost,
+    FlagDrawn,
+    FlagAfterEnd,
     Or, // joins the last two moves a player must choose from
     // Events that do not fit the board.
     ErrNoLegalMove,
@@ -53,6 +57,8 @@ enum class Case : std::uint8_t {
     ErrReleaseArgs,
     ErrPromoteArgs,
     ErrMoveArgs,
+    ErrFlagArgs,
+    ErrGameOver,
     ErrNoArguments,
     ErrBadSquare,
     ErrBadMove,
@@ -77,6 +83,7 @@ inline std::string_view phrase(Case c, Lang lang) { return phrase(Article::None,
 enum class Form : std::uint8_t { Nominative, Accusative };
 std::string_view piece_word(PieceType pt, Form form, Lang lang);
 std::string_view side_word(Color c, Lang lang); // White / Black as the subject of a sentence
+std::string_view proof_word(laws::MateProof p, Lang lang); // why a side can never mate (6.9)
 
 // The template with each {name} replaced by its value; unknown names stay as written.
 std::string fill(std::string_view tpl, std::initializer_list<std::pair<std::string_view, std::string_view>> values);

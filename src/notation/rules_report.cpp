@@ -1,5 +1,6 @@
 #include "notation/rules_report.h"
 
+#include "laws/dead.h"
 #include "laws/rules.h"
 
 namespace jadoube {
@@ -18,6 +19,12 @@ std::string rules_report(const Position& pos, const syzygy::Tablebases* tables) 
             s += " tablebase " + std::string(Value[*wdl + 2]);
             if (const std::optional<int> dtz = tables->probe_dtz(probed)) s += " dtz " + std::to_string(*dtz);
         }
+    }
+    // Article 6.9: whether each side could still mate, should the other's flag fall.
+    for (const Color c : {WHITE, BLACK}) {
+        const laws::MateProof proof = laws::unwinnable_proof(pos, c);
+        s += c == WHITE ? " white-can-mate " : " black-can-mate ";
+        s += proof == laws::MateProof::None ? std::string("yes") : std::string("no:") + laws::proof_name(proof);
     }
     return s + '\n';
 }

@@ -22,6 +22,13 @@ namespace jadoube {
 // are the ones the fifty-move rule turns into draws), D its DTZ where a DTZ table
 // is there. A tablebase draw is a fact about best play, not a dead position: the
 // state stays ongoing (or claimable) beside it.
+//
+// Last come "white-can-mate V black-can-mate V" for the current position, the
+// question Article 6.9 asks when a flag falls: V is "no:PROOF" when PROOF
+// (laws::proof_name: material, locked-structure, forced-lines) shows that the side
+// can never mate whatever both play, else "yes" (no proof within the bounds of
+// laws/dead.h: a side may still be unable to mate, unproved; on CHA's test vectors
+// 785 of the 1,674 unwinnable sides are proved, tests/laws/flag_fall_test.cpp).
 std::string rules_report(const Position& pos, const syzygy::Tablebases* tables = nullptr);
 
 } // namespace jadoube

@@ -1,5 +1,6 @@
 #include "notation/touch_text.h"
 
+#include "laws/rules.h"
 #include "notation/move_text.h"
 #include "util/text.h"
 
@@ -132,6 +133,17 @@ std::string render(const Ruling& r, Lang lang) {
     case RulingKind::RejectedTouched: return fill(phrase(Article::A4_8, Case::RejectedTouched, lang), {{"side", side}});
     case RulingKind::RejectedNoRule: return std::string(phrase(Case::RejectedNoRule, lang));
     case RulingKind::RejectedNoMove: return std::string(phrase(Case::RejectedNoMove, lang));
+    case RulingKind::FlagLost:
+        return fill(phrase(Case::FlagLost, lang),
+                    {{"side", side}, {"opponent", side_word(~r.side, lang)}, {"result", r.side == WHITE ? "0-1" : "1-0"}});
+    case RulingKind::FlagDrawn:
+        return fill(phrase(Case::FlagDrawn, lang),
+                    {{"side", side}, {"opponent", side_word(~r.side, lang)}, {"proof", proof_word(r.proof, lang)}});
+    case RulingKind::FlagAfterEnd: {
+        const laws::StateText& t = laws::state_text(r.ended);
+        return fill(phrase(Case::FlagAfterEnd, lang),
+                    {{"article", t.article}, {"result", laws::result(r.ended, r.at.side_to_move())}});
+    }
     }
     return {};
 }

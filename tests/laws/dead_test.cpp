@@ -73,6 +73,7 @@ TEST_CASE("5.2.2 pawn walls that can still change are not called dead") {
              "8/8/4k3/p7/P7/8/4K3/8 w - - 0 1",              // the white king reaches b5 and takes a5
              "8/8/4k3/1p1p1p1p/1P1P1P1P/8/4K3/7R w - - 0 1", // the rook reaches a4, where b5 takes it
              "8/8/4k3/2pp1p1p/1P1P1P1P/8/4K3/8 w - - 0 1",   // b4xc5
+             "4k3/8/8/pppppppp/PPPPPPPP/8/8/4K3 w - - 0 1",  // every pawn blocked, yet b4xa5 and the like open it
          }) {
         CAPTURE(fen);
         CHECK_FALSE(laws::statically_dead(play(fen)));

@@ -45,8 +45,9 @@ bool check_report(const Position& pos, GameState state, int reps) {
     const laws::StateText& text = laws::state_text(state);
     const std::string report = "info string rules " + std::string(text.name) + " article " + std::string(text.article)
                                + " result " + std::string(laws::result(state, pos.side_to_move())) + " repetitions "
-                               + std::to_string(reps) + " halfmove-clock " + std::to_string(pos.rule50_count()) + '\n';
-    if (rules_report(pos) != report) {
+                               + std::to_string(reps) + " halfmove-clock " + std::to_string(pos.rule50_count())
+                               + " white-can-mate "; // 6.9's verdicts follow, checked in flag_fall_test.cpp
+    if (!rules_report(pos).starts_with(report)) {
         FAIL_CHECK(pos.fen() << ": report " << rules_report(pos) << " expected " << report);
         return false;
     }

@@ -104,20 +104,20 @@ TEST_CASE("9.6.1 moves past a fivefold are accepted and rules reports the ending
     CHECK(s.send(Fivefold + " e2e4 e7e5") == "");
     CHECK(s.uci.position().game_ply() == 18);
     CHECK(s.send("rules")
-          == "info string rules fivefold article 9.6.1 result 1/2-1/2 repetitions 1 halfmove-clock 0 ended-at-ply 16\n");
+          == "info string rules fivefold article 9.6.1 result 1/2-1/2 repetitions 1 halfmove-clock 0 ended-at-ply 16 white-can-mate yes black-can-mate yes\n");
     // At the ending itself the line is as it always was.
     s.send(Fivefold);
-    CHECK(s.send("rules") == "info string rules fivefold article 9.6.1 result 1/2-1/2 repetitions 5 halfmove-clock 16\n");
+    CHECK(s.send("rules") == "info string rules fivefold article 9.6.1 result 1/2-1/2 repetitions 5 halfmove-clock 16 white-can-mate yes black-can-mate yes\n");
 }
 
 TEST_CASE("9.6.2 moves past seventy-five moves are accepted and rules reports the ending and its ply") {
     Session s;
     CHECK(s.send(std::string(SeventyFive) + " e8d8 a2a1") == "");
     CHECK(s.send("rules")
-          == "info string rules seventyfive article 9.6.2 result 1/2-1/2 repetitions 1 halfmove-clock 152 ended-at-ply 159\n");
+          == "info string rules seventyfive article 9.6.2 result 1/2-1/2 repetitions 1 halfmove-clock 152 ended-at-ply 159 white-can-mate yes black-can-mate no:material\n");
     // A FEN whose clock is past 150 is accepted; the ending came before it, at the ply the clock says.
     CHECK(s.send("position fen 4k3/8/8/8/8/8/8/R3K3 w - - 200 120") == "");
-    CHECK(s.send("rules").ends_with(" halfmove-clock 200 ended-at-ply 188\n"));
+    CHECK(s.send("rules").find(" halfmove-clock 200 ended-at-ply 188 ") != std::string::npos);
 }
 
 TEST_CASE("9.6.2 a mate after the 150th half-move comes too late: the game ended at 150") {
@@ -132,7 +132,7 @@ TEST_CASE("9.6.2 a mate after the 150th half-move comes too late: the game ended
 TEST_CASE("5.2.2 moves past a dead position are accepted and rules reports it") {
     Session s;
     CHECK(s.send(std::string(InsufficientMaterial) + " moves e1e2 e8e7") == "");
-    CHECK(s.send("rules").ends_with(" ended-at-ply 0\n"));
+    CHECK(s.send("rules").find(" ended-at-ply 0 ") != std::string::npos);
     CHECK(s.send("rules").starts_with("info string rules insufficient-material article 5.2.2 result 1/2-1/2 "));
 }
 

@@ -102,7 +102,7 @@ TEST_CASE("9.6.1 a game of 70,000 plies without a capture or pawn move keeps its
     CHECK(s.uci.position().rule50_count() == 70'000);
     CHECK(s.d_fen() == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 70000 35001");
     CHECK(s.send("rules").starts_with("info string rules fivefold article 9.6.1 result 1/2-1/2 "));
-    CHECK(s.send("rules").ends_with(" halfmove-clock 70000 ended-at-ply 16\n"));
+    CHECK(s.send("rules").find(" halfmove-clock 70000 ended-at-ply 16 ") != std::string::npos);
 }
 
 } // TEST_SUITE

@@ -52,9 +52,11 @@ TEST_CASE("3.10.3 position fen keeps a declared en passant square out of the key
 
 TEST_CASE("rules reports ongoing games and checkmate with the article") {
     Session s;
-    CHECK(s.send("rules") == "info string rules ongoing article - result * repetitions 1 halfmove-clock 0\n");
+    CHECK(
+        s.send("rules")
+        == "info string rules ongoing article - result * repetitions 1 halfmove-clock 0 white-can-mate yes black-can-mate yes\n");
     s.send("position startpos moves f2f3 e7e5 g2g4 d8h4");
-    CHECK(s.send("rules") == "info string rules checkmate article 5.1.1 result 0-1 repetitions 1 halfmove-clock 1\n");
+    CHECK(s.send("rules") == "info string rules checkmate article 5.1.1 result 0-1 repetitions 1 halfmove-clock 1 white-can-mate no:forced-lines black-can-mate yes\n");
     CHECK(count_prefixed(s.send("rules now"), "info string error: ") == 1);
 }
 
@@ -72,9 +74,9 @@ TEST_CASE("rules reports threefold and fivefold repetition and the move counts")
     Session s;
     const std::string cycle = "g1f3 g8f6 f3g1 f6g8";
     s.send("position startpos moves" + repeat_moves(cycle, 2));
-    CHECK(s.send("rules") == "info string rules threefold-claimable article 9.2 result * repetitions 3 halfmove-clock 8\n");
+    CHECK(s.send("rules") == "info string rules threefold-claimable article 9.2 result * repetitions 3 halfmove-clock 8 white-can-mate yes black-can-mate yes\n");
     s.send("position startpos moves" + repeat_moves(cycle, 4));
-    CHECK(s.send("rules") == "info string rules fivefold article 9.6.1 result 1/2-1/2 repetitions 5 halfmove-clock 16\n");
+    CHECK(s.send("rules") == "info string rules fivefold article 9.6.1 result 1/2-1/2 repetitions 5 halfmove-clock 16 white-can-mate yes black-can-mate yes\n");
     s.send("position fen 4k3/8/8/8/8/8/8/R3K3 w - - 99 80 moves a1a2");
     CHECK(s.send("rules").starts_with("info string rules fifty-claimable article 9.3 result *"));
     s.send("position fen 4k3/8/8/8/8/8/8/R3K3 w - - 149 80 moves a1a2");

@@ -107,11 +107,11 @@ TEST_CASE("5.2.2 rules: a tablebase draw is not a dead position; the tables' val
     s.send("setoption name SyzygyPath value " + test_data("syzygy").string());
     // K+Q v K, the lone king to move: lost, 20 plies to the capture or mate.
     CHECK(s.send("rules")
-          == "info string rules ongoing article - result * repetitions 1 halfmove-clock 0 tablebase loss dtz -20\n");
+          == "info string rules ongoing article - result * repetitions 1 halfmove-clock 0 tablebase loss dtz -20 white-can-mate yes black-can-mate no:material\n");
     // K+R v K+R: drawn with best play, yet mate is still possible: ongoing, not dead.
     s.send("position fen 8/8/3k4/3r4/8/3R4/3K4/8 w - - 0 1");
     CHECK(s.send("rules")
-          == "info string rules ongoing article - result * repetitions 1 halfmove-clock 0 tablebase draw dtz 0\n");
+          == "info string rules ongoing article - result * repetitions 1 halfmove-clock 0 tablebase draw dtz 0 white-can-mate yes black-can-mate yes\n");
     // K+B v K is dead (5.2.2) and the game is over: the tables have nothing to add.
     s.send("position fen 8/8/3k4/8/8/3B4/3K4/8 w - - 0 1");
     const std::string dead = s.send("rules");
