@@ -147,3 +147,30 @@ TEST_CASE("5.2.2 bishops of one colour against rooks and queens never mate") {
     // The other side, with a queen, can still mate: not dead.
     CHECK_FALSE(laws::dead_position(play("4k2q/8/8/8/8/8/8/2B1K3 w - - 0 1")));
 }
+
+TEST_CASE("5.2.2 a bishop or rook hemmed in by its own blocked pawns is part of the wall") {
+    // Constructed for issue 65 and decided by CHA's full mode (unwinnable for both
+    // sides): the d1 bishop between c2 and e2, the e8 bishop between d7 and f7, the
+    // a1 rook and b1 bishop under a2 and c2. Each piece can never move, every frozen
+    // man is defended by one, so neither king can take anything or ever be mated.
+    for (const char* fen :
+         {"8/1k1p4/p2p4/P2P2p1/3Pp1Pp/2p1p2P/2P1P3/3B1K2 w - - 0 1", "4b3/3p1p2/3P1p2/1p2pP1k/pP2P1p1/P5Pp/P6P/6K1 b - - 0 1",
+          "6k1/8/1p5p/1P1p1p1P/3PpPp1/p1p1P1P1/P1P5/RB3K2 w - - 0 1"}) {
+        const std::string shown = fen;
+        CAPTURE(shown);
+        const Position pos = play(fen);
+        CHECK(laws::statically_dead(pos));
+        CHECK(laws::unwinnable_proof(pos, WHITE) == laws::MateProof::LockedStructure);
+        CHECK(laws::unwinnable_proof(pos, BLACK) == laws::MateProof::LockedStructure);
+        CHECK(laws::game_state(pos) == GameState::DeadPosition);
+    }
+}
+
+TEST_CASE("5.2.2 a piece that could take a frozen man keeps the structure open") {
+    // CHA finds a mate for Black; the black queen could take pawns, so the structure is
+    // not locked and nothing is proved for White, though CHA shows White cannot mate
+    // (one of the 4 sides of 60,348 in the constructed cross-check that we leave open).
+    const Position pos = play("8/p2k4/P7/2p4p/2Pp1p1P/1p1PpPp1/1P2P1PK/3q4 w - - 0 1");
+    CHECK(laws::unwinnable_proof(pos, BLACK) == laws::MateProof::None);
+    CHECK(laws::game_state(pos) == GameState::Ongoing);
+}
