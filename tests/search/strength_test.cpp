@@ -36,7 +36,7 @@ std::string bestmove(const std::string& output) {
 
 TEST_SUITE("search") {
 
-TEST_CASE("strength: more Elo buys more nodes and less noise; Skill Level 20 is full strength") {
+TEST_CASE("strength: more Elo buys more nodes and less noise and Skill Level 20 is full strength") {
     strength::Limit prev = strength::for_elo(strength::MinElo);
     CHECK(prev.active());
     for (int elo = strength::MinElo + 100; elo <= strength::MaxElo; elo += 100) {
