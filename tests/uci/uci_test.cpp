@@ -254,11 +254,13 @@ TEST_CASE("go answers one bestmove with a legal move or 0000 when there is none"
 
 namespace {
 
-// The deepest `info depth N` of a search's output so far (0: none yet).
+// The deepest iteration a search's output has completed so far: its `info depth N
+// ... pv` lines, not the `info depth N currmove` lines of one under way (0: none yet).
 int deepest(const std::string& output) {
     int depth = 0;
     for (const std::string& line : split_lines(output))
-        if (line.starts_with("info depth ")) depth = std::max(depth, std::stoi(line.substr(11)));
+        if (line.starts_with("info depth ") && line.find(" pv ") != std::string::npos)
+            depth = std::max(depth, std::stoi(line.substr(11)));
     return depth;
 }
 
