@@ -1,3 +1,6 @@
+// Follows Stockfish's see_ge (GPL-3.0-or-later; AUTHORS): the swap loop over the
+// least valuable attacker, the x-ray updates, and a king that takes only where
+// nothing can take it back. Unlike Stockfish's it does not consider pins.
 #include "search/see.h"
 
 #include "eval/values.h"

@@ -2,6 +2,10 @@
 // board's symmetries, become one index into the table (src/syzygy/README.md
 // describes the scheme). Every numbering here is fixed by the file format; the
 // tables are computed at compile time from their definitions, not typed in.
+// They are Ronald de Man's, from his probing code (tbcore.c; AUTHORS): triangle,
+// lower and flap keep his names; diagonal is his diag, pawnTwist ptwist, kingPair
+// KK_idx, pawnIndex pawnidx and pawnFactor pfactor. Table::locate (table.cpp)
+// encodes as his encode_piece and encode_pawn do.
 #pragma once
 
 #include <array>

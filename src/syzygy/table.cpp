@@ -1,3 +1,7 @@
+// One table file: its header parsed and its values decoded. The decoding follows
+// Ronald de Man's probing code (tbcore.c: setup_pairs, decompress_pairs): the pair
+// symbols' run lengths, the canonical Huffman bases, the index points and the block
+// stepping by the per-block counts; the bounds checks on a damaged file are ours.
 #include "syzygy/table.h"
 
 #include <fcntl.h>

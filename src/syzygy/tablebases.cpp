@@ -1,3 +1,8 @@
+// The probes follow Ronald de Man's probing code (tbprobe.cpp, as in Stockfish's
+// src/syzygy/tbprobe.cpp; AUTHORS): the alpha-beta over captures (his probe_ab),
+// the en passant branches of probe_wdl and probe_dtz, the one-ply search where the
+// DTZ table holds the other side to move, and the root ranking (Stockfish's
+// root_probe and root_probe_wdl: the same formula, MAX_DTZ 1000 and 1000 - 101).
 #include "syzygy/tablebases.h"
 
 #include <algorithm>

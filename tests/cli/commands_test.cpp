@@ -38,7 +38,7 @@ TEST_CASE("jadoube --help prints the usage on stdout and a wrong command prints 
     CHECK(wrong.err == help.out);
 }
 
-TEST_CASE("jadoube perft --hash MB --threads N counts what jadoube perft counts; a bad size exits 2") {
+TEST_CASE("jadoube perft --hash MB --threads N counts what jadoube perft counts and a bad size exits 2") {
     const char* kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
     const auto plain = run_binary({"perft", "3", kiwipete}, "");
     CHECK(plain.exitCode == ExitOk);
@@ -55,7 +55,7 @@ TEST_CASE("jadoube perft --hash MB --threads N counts what jadoube perft counts;
     }
 }
 
-TEST_CASE("jadoube bench DEPTH THREADS HASH: the table's size comes third, 16 MiB unless given; a bad one exits 2") {
+TEST_CASE("jadoube bench DEPTH THREADS HASH: the table's size comes third (16 MiB unless given) and a bad one exits 2") {
     const auto nodes_line = [](const std::string& out) {
         const auto at = out.find("Nodes searched");
         return at == std::string::npos ? std::string() : out.substr(at, out.find('\n', at) - at);

@@ -16,14 +16,14 @@ using namespace jadoube::test;
 namespace {
 
 // Replays every `info ... pv` line of the output from fen; fails on an illegal move or
-// a move after checkmate or stalemate.
-void check_pvs(const std::string& fen, const std::string& output) {
+// a move after checkmate or stalemate. Returns the position the last line ends in.
+Position check_pvs(const std::string& fen, const std::string& output) {
     int lines = 0;
+    Position pos;
     for (const std::string& line : split_lines(output)) {
         const auto at = line.find(" pv ");
         if (!line.starts_with("info ") || at == std::string::npos) continue;
         ++lines;
-        Position pos;
         REQUIRE(pos.set(fen, false));
         std::istringstream moves(line.substr(at + 4));
         for (std::string text; moves >> text;) {
@@ -35,6 +35,7 @@ void check_pvs(const std::string& fen, const std::string& output) {
         }
     }
     CHECK(lines > 0);
+    return pos;
 }
 
 // The last `info ... pv` line of a search's output ("" if none).
@@ -56,15 +57,32 @@ std::string pv_head(const std::string& info) {
 TEST_SUITE("search") {
 
 TEST_CASE("PV lines are legal and end at checkmate") {
-    for (const char* fen : {"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",          // back-rank mate in 1
-                            "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", // Qxf7#
-                            "8/8/8/8/8/5K2/5Q2/7k w - - 0 1",                  // KQ v K, mates soon
-                            "7k/8/6KP/8/8/8/8/8 w - - 0 1",                    // stalemate traps
-                            "2k5/8/1K6/8/8/8/8/3R4 w - - 0 1"}) {
+    struct Case {
+        const char* fen;
+        int mateIn; // moves to the mate the side to move gives; 0: none
+    };
+    for (const Case& c : {Case{"6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", 1},                               // back-rank Rd8#
+                          Case{"r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4", 1}, // Qxf7#
+                          Case{"8/8/8/8/8/5K2/5Q2/7k w - - 0 1", 1},                                    // Qg2#
+                          Case{"2k5/8/1K6/8/8/8/8/3R4 w - - 0 1", 2},                                   // 1. Rd2 Kb8 2. Rd8#
+                          Case{"7k/8/6KP/8/8/8/8/8 w - - 0 1", 0}}) {                                   // h7 stalemates
         Session s;
-        s.send(std::string("position fen ") + fen);
-        CAPTURE(std::string(fen));
-        check_pvs(fen, s.send_wait("go depth 12"));
+        s.send(std::string("position fen ") + c.fen);
+        CAPTURE(std::string(c.fen));
+        const std::string output = s.send_wait("go depth 12");
+        Position end = check_pvs(c.fen, output);
+        if (c.mateIn == 0) continue;
+        // The last line announces the mate and its PV plays it out: 2N - 1 plies, the
+        // last of which leaves the other side in check with no legal move (5.1.1).
+        const std::string last = last_pv_line(split_lines(output));
+        INFO(last);
+        CHECK(last.find(" score mate " + std::to_string(c.mateIn) + " ") != std::string::npos);
+        std::istringstream pv(last.substr(last.find(" pv ") + 4));
+        int plies = 0;
+        for (std::string move; pv >> move;) ++plies;
+        CHECK(plies == 2 * c.mateIn - 1);
+        CHECK(end.checkers());
+        CHECK(MoveList<LEGAL>(end).size() == 0);
     }
 }
 

@@ -106,7 +106,7 @@ TEST_CASE("nodestime: one thread plays the same game whatever the machine's load
     CHECK(play() == once);
 }
 
-TEST_CASE("nodestime: pondering is on the opponent's clock; ours runs from ponderhit") {
+TEST_CASE("nodestime: pondering is on the opponent's clock and ours runs from ponderhit") {
     SearchPool pool;
     SearchOptions options;
     options.nodesTime = 100; // 1000 ms: a clock of 100,000 nodes

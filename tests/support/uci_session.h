@@ -4,9 +4,11 @@
 
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <thread>
 
 #include "support/lines.h"
 #include "uci/session.h"
@@ -38,6 +40,21 @@ struct Session {
             out.str("");
         });
         return text;
+    }
+    // What a running search prints, read until `enough` holds for all of it so far or a
+    // bestmove comes, whichever is first. The wait is for the search's progress, not
+    // for a time, so that a loaded machine cannot make it too short; a search that
+    // makes none in two minutes fails the test.
+    template<typename Enough>
+    std::string take_until(Enough enough) {
+        std::string seen;
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(2);
+        for (;;) {
+            seen += take();
+            if (enough(seen) || count_prefixed(seen, "bestmove ") > 0) return seen;
+            REQUIRE_MESSAGE(std::chrono::steady_clock::now() < deadline, "the search made no progress:\n" << seen);
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        }
     }
     int errors(std::string_view line) { return count_prefixed(send(line), "info string error: "); }
     std::string fen() { return uci.position().fen(); }

@@ -96,44 +96,39 @@ TEST_CASE("trainer: same data, seed and chunk size give the same net whatever th
     CHECK(eightOnOne->params != one->params);
 }
 
-TEST_CASE("trainer: a short training exports a net that evaluates fixed positions as expected") {
+TEST_CASE("trainer: a short training exports the same net twice from the same data and seed") {
+    // A determinism check, not a check of what was learnt: 2,600 positions teach a net
+    // little. What is checked is that the run depends on nothing but its data and
+    // seed, and that the engine evaluates the exported net as the trainer does.
     const auto data = tiny_samples();
     train::Config c = short_run(6, 256, 0.003, 0.05);
     c.lambda = 0.2;
     c.seed = 1;
     const auto model = train::train(c, data);
+    const auto again = train::train(c, data);
     REQUIRE(model.has_value());
-    auto net = nnue::parse_network(model->quantise());
+    REQUIRE(again.has_value());
+    const std::vector<std::uint8_t> bytes = model->quantise();
+    CHECK(again->quantise() == bytes);
+    c.seed = 2;
+    const auto otherSeed = train::train(c, data);
+    REQUIRE(otherSeed.has_value());
+    CHECK(otherSeed->quantise() != bytes); // the seed is used
+    auto net = nnue::parse_network(bytes);
     REQUIRE_MESSAGE(net.has_value(), (net ? "" : net.error()));
 
-    // Recorded when this test was written (g++ 12, x86-64), one column per hidden
-    // size a net has shipped with (the build's H follows the embedded net). Float
-    // rounding may differ a little between compilers and CPUs, hence the tolerance.
-    // The net learnt little from 2,600 positions (a queen up scores +21 at H = 128):
-    // what is tested is that the same data and seed give the same net.
-    struct Expect {
-        const char* fen;
-        int cp128, cp256, cp512;
-    };
-    const Expect expected[] = {
-        {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 9, -6, 5},
-        {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 253, 277, 298},
-        {"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", -399, -416, -415},
-        {"4k3/8/8/8/8/8/8/3QK3 w - - 0 1", 21, 18, 25},
-        {"3qk3/8/8/8/8/8/8/4K3 w - - 0 1", -25, -34, -4},
-    };
-    REQUIRE_MESSAGE((nnue::HIDDEN == 128 || nnue::HIDDEN == 256 || nnue::HIDDEN == 512), "no values recorded for hidden size ",
-                    nnue::HIDDEN);
     auto acc = std::make_unique<nnue::Accumulator>();
-    for (const Expect& e : expected) {
-        const Position pos = from_fen(e.fen);
+    for (const char* fen :
+         {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+          "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+          "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "3qk3/8/8/8/8/8/8/4K3 w - - 0 1"}) {
+        const Position pos = from_fen(fen);
         nnue::refresh(**net, pos, *acc);
         const int engine = nnue::output(**net, *acc, pos.side_to_move(), nnue::output_bucket(**net, pos));
         const double trainer = model->evaluate(pos);
-        INFO(std::string(e.fen) << ": engine " << engine << ", trainer " << trainer);
-        MESSAGE(std::string(e.fen) << ": engine " << engine << " cp, trainer (float) " << trainer << " cp");
+        INFO(std::string(fen) << ": engine " << engine << ", trainer " << trainer);
+        CHECK(trainer == again->evaluate(pos));
         CHECK(std::abs(engine - trainer) <= 20.0); // quantisation error (small output weights are a few steps of 1/QB)
-        CHECK(std::abs(engine - (nnue::HIDDEN == 128 ? e.cp128 : nnue::HIDDEN == 256 ? e.cp256 : e.cp512)) <= 5);
     }
 }
 

@@ -28,7 +28,7 @@ constexpr std::pair<const char*, const char*> OnlyWinningMove[] = {
 
 TEST_SUITE("uci") {
 
-TEST_CASE("SyzygyPath: the tables load with a summary; a missing directory is an error line") {
+TEST_CASE("SyzygyPath: the tables load with a summary and a missing directory is an error line") {
     Session s;
     const std::string loaded = s.send("setoption name SyzygyPath value " + test_data("syzygy").string());
     CHECK(loaded.find("info string Syzygy: 39 WDL and 39 DTZ tables from 1 directory, up to 5 men") != std::string::npos);
@@ -63,7 +63,7 @@ TEST_CASE("SyzygyPath: a drawn ending is kept drawn and searchmoves still bound 
     CHECK((best == "e5e4" || best == "e5d5"));
 }
 
-TEST_CASE("SyzygyProbeLimit: a 5-man root reaches the 4-man tables by captures; tbhits count the probes") {
+TEST_CASE("SyzygyProbeLimit: a 5-man root reaches the 4-man tables by captures and tbhits count the probes") {
     // K+Q+R v K+R, the rook en prise: the search sees K+Q+R v K and K+Q v K+R won
     // by the tables and shows the win as a large centipawn score, never a mate.
     constexpr const char* Fen = "7r/8/4k3/8/8/8/1Q1R4/K7 w - - 0 1";
@@ -99,7 +99,7 @@ TEST_CASE("SyzygyPath: a root in the tables shows their value as centipawns unti
     CHECK(last_prefixed(s.send_wait("go depth 4"), "info depth 4 ").find(" score mate 1 ") != std::string::npos);
 }
 
-TEST_CASE("5.2.2 rules: a tablebase draw is not a dead position; the tables' value is said beside the state") {
+TEST_CASE("5.2.2 rules: a tablebase draw is not a dead position and the tables' value is said beside the state") {
     Session s;
     s.send("position fen 8/8/4k3/8/8/8/1Q6/K7 b - - 0 1");
     CHECK(s.send("rules").find(" tablebase ") == std::string::npos); // no tables, no value

@@ -2,11 +2,11 @@
 // and for every class of bad input exactly one error line with the state kept.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <chrono>
-#include <thread>
-
 #include <sstream>
 #include <string>
+#include <thread>
 
 #include "notation/display.h"
 #include "notation/move_text.h"
@@ -252,23 +252,52 @@ TEST_CASE("go answers one bestmove with a legal move or 0000 when there is none"
     CHECK((restricted.starts_with("bestmove h2h3") || restricted.starts_with("bestmove a2a3")));
 }
 
+namespace {
+
+// The deepest iteration a search's output has completed so far: its `info depth N
+// ... pv` lines, not the `info depth N currmove` lines of one under way (0: none yet).
+int deepest(const std::string& output) {
+    int depth = 0;
+    for (const std::string& line : split_lines(output))
+        if (line.starts_with("info depth ") && line.find(" pv ") != std::string::npos)
+            depth = std::max(depth, std::stoi(line.substr(11)));
+    return depth;
+}
+
+// The latest `time T` (ms since the go) of a search's info lines so far (-1: none yet).
+std::int64_t latest_time(const std::string& output) {
+    std::int64_t time = -1;
+    for (const std::string& line : split_lines(output))
+        if (const auto at = line.find(" time "); line.starts_with("info depth ") && at != std::string::npos)
+            time = std::max<std::int64_t>(time, std::stoll(line.substr(at + 6)));
+    return time;
+}
+
+} // namespace
+
 TEST_CASE("go infinite and go ponder hold the bestmove until stop or ponderhit") {
     Session s;
+    // go infinite ends by stop alone: not at a depth, not by ponderhit. Each wait below
+    // is for the search to get past the point where a search that ended wrongly would
+    // have answered (take_until returns early on a bestmove).
     s.uci.handle_line("go infinite");
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    std::string seen = s.take_until([](const std::string& out) { return deepest(out) >= 6; });
+    CHECK(count_prefixed(seen, "bestmove ") == 0);
+    const int before = deepest(seen);
     s.uci.handle_line("ponderhit"); // no effect on an infinite search
     s.uci.handle_line("isready");
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    std::string seen = s.take();
+    seen = s.take_until([&](const std::string& out) { return deepest(out) > before; }); // an iteration after it
     CHECK(count_prefixed(seen, "readyok") == 1);
     CHECK(count_prefixed(seen, "bestmove ") == 0);
     s.uci.handle_line("stop"); // returns once the bestmove is out
     CHECK(count_prefixed(s.take(), "bestmove ") == 1);
     CHECK(s.send("stop") == "");
 
+    // Pondering, the clock does not run: the search goes on past the whole 100 ms a
+    // search on our clock would have had.
     s.uci.handle_line("go ponder wtime 100 btime 100");
-    std::this_thread::sleep_for(std::chrono::milliseconds(150));
-    CHECK(count_prefixed(s.take(), "bestmove ") == 0);
+    seen = s.take_until([](const std::string& out) { return latest_time(out) > 200; });
+    CHECK(count_prefixed(seen, "bestmove ") == 0);
     s.uci.handle_line("ponderhit");
     s.uci.wait_search();
     CHECK(count_prefixed(s.take(), "bestmove ") == 1);
@@ -287,8 +316,13 @@ TEST_CASE("with several threads go infinite depth N and go ponder depth N still 
     for (const char* go : {"go infinite depth 4", "go ponder depth 4 wtime 1000 btime 1000"}) {
         CAPTURE(std::string(go));
         s.uci.handle_line(go);
-        std::this_thread::sleep_for(std::chrono::milliseconds(150)); // depth 4 takes a few ms
-        CHECK(count_prefixed(s.take(), "bestmove ") == 0);
+        // Once depth 4 is done a search that ends there answers at once; 100 ms more
+        // leaves it time to, however late the depth came.
+        std::string seen = s.take_until([](const std::string& out) { return deepest(out) >= 4; });
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        seen += s.take();
+        CHECK(deepest(seen) == 4);
+        CHECK(count_prefixed(seen, "bestmove ") == 0);
         s.uci.handle_line(std::string(go).starts_with("go infinite") ? "stop" : "ponderhit");
         s.uci.wait_search();
         CHECK(count_prefixed(s.take(), "bestmove ") == 1);
