@@ -84,10 +84,10 @@ int perft_command(Args args) {
     }
     const auto counts = engine.perft(int(*depth), hashMiB);
     if (!counts) {
-        std::cerr << "error: " << counts.error() << '\n';
+        std::cerr << "error: " << counts.error().detail << '\n';
         return ExitFailure;
     }
-    std::cout << perft_report(pos, *counts) << std::flush;
+    std::cout << perft_report(pos, counts->splits) << std::flush;
     return ExitOk;
 }
 

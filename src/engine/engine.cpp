@@ -20,10 +20,37 @@ constexpr int EndedRootDepth = 4;
 
 } // namespace
 
+namespace {
+
+// The board of an unreachable FEN with its moves played, where the FEN parses and
+// the moves are legal: what perft can still count.
+std::optional<Position> unreachable_board(std::string_view fen, std::span<const std::string_view> moves, bool chess960) {
+    Position p;
+    if (!p.set(fen, chess960)) return std::nullopt;
+    for (std::string_view t : moves) {
+        const Move m = parse_uci_move(p, t);
+        if (!m || p.game_ply() >= Position::MaxGamePly) return std::nullopt;
+        p.do_move(m);
+    }
+    return p;
+}
+
+} // namespace
+
 std::expected<void, PositionRefusal> Engine::set_position(std::string_view fen, std::span<const std::string_view> moves) {
+    stop();
+    auto set = set_game(fen, moves);
+    if (set) refused_.reset();
+    else {
+        refused_ = RefusedPosition{std::string(fen), moves.size(), std::nullopt, set.error()};
+        if (set.error().kind == PositionRefusal::Kind::Unreachable) refused_->board = unreachable_board(fen, moves, chess960_);
+    }
+    return set;
+}
+
+std::expected<void, PositionRefusal> Engine::set_game(std::string_view fen, std::span<const std::string_view> moves) {
     using Refusal = std::unexpected<PositionRefusal>;
     using Kind = PositionRefusal::Kind;
-    stop();
     auto parsed = laws::setup(fen, chess960_); // 3.10.3
     if (!parsed) {
         const bool unreachable = parsed.error().kind == FenError::Kind::Unreachable;
@@ -56,6 +83,7 @@ std::expected<void, PositionRefusal> Engine::set_position(std::string_view fen, 
 
 void Engine::set_position(const Position& pos) {
     stop();
+    refused_.reset();
     pos_ = pos;
     startFen_ = pos_.fen(CastlingNotation::XFen);
     moves_.clear();
@@ -77,7 +105,11 @@ std::expected<void, std::pair<std::string, std::string>> Engine::flip() {
     // colour-blind but for who moves first (1.2), and where the men fix how many
     // moves each side made (the start position's mirror, Black to move in the
     // initial array) the mirror is refused (3.10.3) and the position stays.
-    if (!flipped) return std::unexpected(std::pair{fen, flipped.error().message});
+    if (!flipped) {
+        // Named in the mode's own notation (KQkq in standard chess), not flipped_fen's file letters.
+        Position mirror;
+        return std::unexpected(std::pair{mirror.set(fen, chess960_) ? mirror.fen() : fen, flipped.error().message});
+    }
     set_position(*flipped);
     return {};
 }
@@ -210,14 +242,17 @@ void Engine::ponderhit() {
     if (!heldInfinite_) send_held_bestmove();
 }
 
-std::expected<std::vector<PerftSplit>, std::string> Engine::perft(int depth, std::size_t hashMiB) const {
+std::expected<PerftCount, PerftRefusal> Engine::perft(int depth, std::size_t hashMiB) const {
+    if (refused_ && !refused_->board) return std::unexpected(PerftRefusal{PerftRefusal::Kind::RefusedPosition});
     std::optional<PerftTable> table;
     if (hashMiB > 0) {
         auto made = PerftTable::create(hashMiB);
-        if (!made) return std::unexpected(made.error());
+        if (!made) return std::unexpected(PerftRefusal{PerftRefusal::Kind::Table, made.error()});
         table = std::move(*made);
     }
-    return perft_divide(pos_, depth, threads_, table ? &*table : nullptr);
+    PerftCount count{{}, refused_ ? *refused_->board : pos_, refused_.has_value()};
+    count.splits = perft_divide(count.root, depth, threads_, table ? &*table : nullptr);
+    return count;
 }
 
 std::expected<void, std::string> Engine::set_hash(std::size_t mib) {

@@ -60,6 +60,27 @@ struct PositionRefusal {
     std::optional<laws::GameState> ended = {}; // that position has no legal move: the game ended by this
 };
 
+// The last position set_position refused, until another is accepted: perft counts
+// no other position in its place (issue 65).
+struct RefusedPosition {
+    std::string fen;                  // as sent
+    std::size_t moves = 0;            // the moves sent after it
+    std::optional<Position> board;    // with the moves played, where only reachability (3.10.3) failed
+    PositionRefusal why;
+};
+
+// A perft's counts, and which position they are of.
+struct PerftCount {
+    std::vector<PerftSplit> splits;
+    Position root;            // the position counted
+    bool unreachable = false; // root is the last position sent, refused as unreachable (3.10.3)
+};
+struct PerftRefusal {
+    enum class Kind : std::uint8_t { Table, RefusedPosition };
+    Kind kind;
+    std::string detail = {}; // Table: why the table cannot be had
+};
+
 // A search's answer, for the callers that wait for it (Engine::think).
 struct Thought {
     Move best = Move::none();
@@ -106,6 +127,16 @@ public:
     // the sink and it ends with one bestmove (go infinite and go ponder: after
     // stop or ponderhit). A running search answers first.
     void go(SearchLimits limits);
+    // A go whose every part was bad (`go depth -1`, `go movetime abc`, `go searchmoves`
+    // with nothing legal) asked for no limit the engine can use; the GUI still waits for
+    // a bestmove, which a search until stop would never send. Searched this deep, it
+    // answers at once with a legal move (issue 65). A bare `go` is another request:
+    // an infinite search, as in Stockfish.
+    static constexpr int PromptDepth = 1;
+    void go_promptly(SearchLimits limits) {
+        limits.depth = PromptDepth;
+        go(std::move(limits));
+    }
     void stop(); // ends a running search; its bestmove is sent
     void ponderhit();
     void wait() { pool_.wait(); } // until a running search has sent its bestmove (go infinite: needs stop)
@@ -113,8 +144,12 @@ public:
     // Searches the position as asked, with none of go's game policy, and waits.
     Thought think(const SearchLimits& limits);
     // Article 3's moves counted from the position, split by root move, on the
-    // search threads; hashMiB > 0: hashed perft. An error only when the table cannot be had.
-    std::expected<std::vector<PerftSplit>, std::string> perft(int depth, std::size_t hashMiB) const;
+    // search threads; hashMiB > 0: hashed perft. After a refused position (refused())
+    // never the game's position, which the user did not send: the refused one where
+    // only reachability failed (a count of Article 3's moves needs no more), else a
+    // refusal. Errors: that, or a table that cannot be had.
+    std::expected<PerftCount, PerftRefusal> perft(int depth, std::size_t hashMiB) const;
+    const std::optional<RefusedPosition>& refused() const { return refused_; }
     std::vector<SearchPool::WorkerTally> tally() const { return pool_.tally(); }
 
     // --- Settings (each stops a running search first) ---------------------------
@@ -130,6 +165,8 @@ public:
     const syzygy::Tablebases* tablebases() const { return tables_.max_men() ? &tables_ : nullptr; }
 
 private:
+    // set_position's work, refusals aside.
+    std::expected<void, PositionRefusal> set_game(std::string_view fen, std::span<const std::string_view> moves);
     SearchOptions search_options() const;
     // A bestmove known without a search; go infinite and go ponder hold it until
     // stop (or ponderhit).
@@ -148,6 +185,7 @@ private:
     // (repetitions need it) rather than from its bare FEN.
     std::string startFen_ = std::string(Position::StartFen);
     std::vector<Move> moves_;
+    std::optional<RefusedPosition> refused_;
     TouchMove touch_; // the side to move's events in pos_; forgotten with pos_
     std::optional<Move> heldBestmove_;
     bool heldInfinite_ = false;

@@ -309,10 +309,25 @@ UciSession::Reply UciSession::cmd_go(Args args) {
     for (const std::string& why : go->ignored) out_.send(error_line(why));
     if (go->perft) {
         const auto counts = engine_.perft(*go->perft, go->perftHashMiB); // every legal move: touch-move does not count
-        if (!counts) return Err(counts.error());
-        return perft_report(engine_.position(), *counts);
+        if (!counts) {
+            if (counts.error().kind == PerftRefusal::Kind::Table) return Err(counts.error().detail);
+            const RefusedPosition& refused = *engine_.refused();
+            return Err("go perft: the last position sent, " + refused.fen
+                       + (refused.moves ? " with " + std::to_string(refused.moves) + " moves" : "")
+                       + ", was refused, and perft never counts the position before it");
+        }
+        std::string note;
+        if (counts->unreachable)
+            note = "info string go perft: counting " + counts->root.fen()
+                   + ", which position refused as unreachable (3.10.3: " + one_line(engine_.refused()->why.detail)
+                   + "); perft counts Article 3's moves all the same, but go does not search it\n";
+        return note + perft_report(counts->root, counts->splits);
     }
-    engine_.go(std::move(go->limits));
+    if (go->nothingValid) {
+        out_.send("info string go: no part of the command could be used; a depth " + std::to_string(Engine::PromptDepth)
+                  + " search answers at once\n");
+        engine_.go_promptly(std::move(go->limits));
+    } else engine_.go(std::move(go->limits));
     return "";
 }
 

@@ -184,10 +184,43 @@ TEST_CASE("perft counts Article 3's moves of the engine's position, whatever tou
     const auto counts = engine.perft(2, 0);
     REQUIRE(counts.has_value());
     std::uint64_t total = 0;
-    for (const PerftSplit& s : *counts) total += s.nodes;
-    CHECK(counts->size() == 29); // every legal move, not only Ke2
+    for (const PerftSplit& s : counts->splits) total += s.nodes;
+    CHECK(counts->splits.size() == 29); // every legal move, not only Ke2
     Position p = engine.position();
     CHECK(total == perft(p, 2));
+}
+
+TEST_CASE("issue 65: after a refused position perft never counts the position before it") {
+    Engine engine;
+    set(engine, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"); // Kiwipete: 48 moves
+    const std::vector<std::string_view> none;
+    // Unreachable (3.10.3), but a board all the same: perft counts its moves, Black's 20.
+    REQUIRE(!engine.set_position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1", none));
+    const auto unreachable = engine.perft(1, 0);
+    REQUIRE(unreachable.has_value());
+    CHECK(unreachable->unreachable);
+    CHECK(unreachable->splits.size() == 20);
+    CHECK(unreachable->root.side_to_move() == BLACK);
+    // No board at all (a FEN that does not parse, an illegal move): nothing to count.
+    REQUIRE(!engine.set_position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", none));
+    CHECK(engine.perft(1, 0).error().kind == PerftRefusal::Kind::RefusedPosition);
+    const std::vector<std::string_view> illegal = {"e2e5"};
+    REQUIRE(!engine.set_position(Position::StartFen, illegal));
+    CHECK(engine.perft(1, 0).error().kind == PerftRefusal::Kind::RefusedPosition);
+    // The game itself is still Kiwipete, and the next accepted position ends the refusal.
+    CHECK(MoveList<LEGAL>(engine.position()).size() == 48);
+    set(engine, Position::StartFen);
+    const auto counted = engine.perft(1, 0);
+    REQUIRE(counted.has_value());
+    CHECK(!counted->unreachable);
+    CHECK(counted->splits.size() == 20);
+}
+
+TEST_CASE("issue 65: flip's refusal names the mirror with KQkq castling in standard chess") {
+    Engine engine;
+    const auto flipped = engine.flip(); // the initial array, Black to move: unreachable
+    REQUIRE(!flipped);
+    CHECK(flipped.error().first == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
 }
 
 } // TEST_SUITE
