@@ -55,7 +55,7 @@ TEST_CASE("4.3: a touched king with one legal move is the answer, at once and wi
     CHECK(events.scores.empty()); // no iteration was reported: nothing was searched
 }
 
-TEST_CASE("4.3: a touched knight: the search picks among its moves; searchmoves none of which is permitted are left out") {
+TEST_CASE("4.3: a touched knight: the search picks among its moves, and searchmoves none of which is permitted are left out") {
     Recorder events;
     Engine engine(events);
     set(engine, AfterE4E5);
@@ -84,7 +84,7 @@ TEST_CASE("5.2.2: a dead position is a game over: the rule, then a legal move no
     CHECK(events.scores.empty());
 }
 
-TEST_CASE("9.6.1: fivefold repetition before the root is reported with its ply; go infinite holds the move until stop") {
+TEST_CASE("9.6.1: fivefold repetition before the root is reported with its ply, and go infinite holds the move until stop") {
     Recorder events;
     Engine engine(events);
     std::vector<std::string_view> moves;
@@ -127,7 +127,7 @@ TEST_CASE("think() searches as told, with no game policy: a dead position is sea
     CHECK(events.bestmoves.empty()); // think() answers its caller, not the event sink
 }
 
-TEST_CASE("3.10.3: an unreachable position and an illegal move are refused with their reason; the game stays") {
+TEST_CASE("3.10.3: an unreachable position and an illegal move are refused with their reason and the game stays") {
     Engine engine;
     set(engine, AfterE4E5);
     const std::vector<std::string_view> none;

@@ -70,7 +70,7 @@ TEST_CASE("issue 65: a bare go, and a go whose bad parts sit beside a good one, 
     CHECK(count_prefixed(s.take(), "bestmove ") == 1);
 }
 
-TEST_CASE("issue 65: go perft after a refused position counts the position sent, or refuses; never the one before") {
+TEST_CASE("issue 65: go perft after a refused position counts the position sent or refuses, never the one before") {
     Session s;
     s.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"); // Kiwipete: 48
     // The initial array with Black to move is unreachable (3.10.3): refused, and perft
