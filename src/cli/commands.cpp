@@ -3,13 +3,14 @@
 #include <iostream>
 #include <string>
 
-#include "board/perft.h"
 #include "board/position.h"
 #include "cli/arbiter.h"
 #include "cli/datagen.h"
+#include "engine/bench.h"
+#include "engine/engine.h"
 #include "notation/perft_report.h"
-#include "search/bench.h"
 #include "search/limits.h" // MaxThreads
+#include "uci/bench_text.h"
 #include "uci/session.h"
 #include "util/exit_code.h"
 #include "util/text.h"
@@ -74,12 +75,19 @@ int perft_command(Args args) {
             return ExitUsage;
         }
     }
-    const auto report = perft_report(pos, int(*depth), threads, hashMiB);
-    if (!report) {
-        std::cerr << "error: " << report.error() << '\n';
+    // Perft counts Article 3's moves in any position the board takes, reachable or not.
+    Engine engine;
+    engine.set_position(pos);
+    if (auto ok = engine.set_threads(threads); !ok) {
+        std::cerr << "error: perft --threads: " << ok.error() << '\n';
         return ExitFailure;
     }
-    std::cout << *report << std::flush;
+    const auto counts = engine.perft(int(*depth), hashMiB);
+    if (!counts) {
+        std::cerr << "error: " << counts.error().detail << '\n';
+        return ExitFailure;
+    }
+    std::cout << perft_report(pos, counts->splits) << std::flush;
     return ExitOk;
 }
 
@@ -95,11 +103,14 @@ int bench_command(Args args) {
         std::cerr << "error: " << config.error() << '\n';
         return ExitUsage;
     }
-    const auto nodes = run_bench(*config, [](const std::string& lines) { std::cout << lines << std::flush; });
-    if (!nodes) {
-        std::cerr << "error: " << nodes.error() << '\n';
+    const auto result = run_bench(*config, [](std::size_t i, std::uint64_t nodes) {
+        std::cout << bench_position_line(i, nodes) << std::flush;
+    });
+    if (!result) {
+        std::cerr << "error: " << result.error() << '\n';
         return ExitFailure;
     }
+    std::cout << bench_summary(*result) << std::flush;
     return ExitOk;
 }
 

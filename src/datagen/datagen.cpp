@@ -12,8 +12,8 @@
 
 #include "board/movegen.h"
 #include "datagen/format.h"
+#include "engine/engine.h"
 #include "laws/rules.h"
-#include "search/threads.h"
 #include "util/random.h"
 
 namespace jadoube::datagen {
@@ -22,26 +22,13 @@ namespace {
 
 using Rng = SplitMix64; // per-game streams that do not depend on the thread count
 
-struct SearchResult {
-    Move best = Move::none();
-    int score = 0; // side to move's view
-    std::uint64_t nodes = 0;
-};
-
-SearchResult search(SearchPool& pool, const Position& pos, const SearchOptions& options, std::uint64_t nodes, int depth) {
+// The engine's position searched to a node budget (and a depth, 0: none); no game
+// policy: the game ends where game_over() says.
+Thought search(Engine& engine, std::uint64_t nodes, int depth) {
     SearchLimits limits;
     limits.nodes = nodes;
     limits.depth = depth;
-    SearchResult r;
-    SearchCallbacks cb;
-    cb.onIteration = [&r](const SearchReport& rep) {
-        if (rep.multipv == 1) r.score = rep.score;
-    };
-    cb.onBestmove = [&r](Move best, Move) { r.best = best; };
-    pool.start(pos, limits, options, std::move(cb));
-    pool.wait();
-    r.nodes = pool.nodes_searched();
-    return r;
+    return engine.think(limits);
 }
 
 constexpr int MateBound = 31000; // beyond this the search reports a forced mate
@@ -55,10 +42,10 @@ struct PlayedGame {
 
 class Generator {
 public:
-    explicit Generator(const Config& c) : config_(c) { options_.eval = c.eval; }
+    explicit Generator(const Config& c) : config_(c) {}
 
     // One game, deterministic in (seed, index). nullopt when no opening could be found.
-    std::optional<PlayedGame> play(std::uint64_t index, SearchPool& pool) {
+    std::optional<PlayedGame> play(std::uint64_t index, Engine& engine) {
         // The state is an output, not the sum itself: SplitMix64 steps its state by
         // 0x9E3779B97F4A7C15, so summed states made game i + 1 replay game i's stream
         // one draw later, and an opening game i dropped came back as a later game's.
@@ -68,8 +55,9 @@ public:
         for (int attempt = 0; attempt < 1000 && !start; ++attempt) {
             start = opening(rng);
             if (!start) continue;
-            pool.clear();
-            const SearchResult v = search(pool, *start, options_, config_.verifyNodes, 10);
+            engine.new_game();
+            engine.set_position(*start);
+            const Thought v = search(engine, config_.verifyNodes, 10);
             game.nodes += v.nodes;
             if (std::abs(v.score) > config_.openingScoreLimit) {
                 ++game.openingsDropped;
@@ -88,8 +76,9 @@ public:
         // position the file holds (no pre-history from the random plies).
         auto replay = unpack_board(pack_board(*start, 0, Outcome::Draw));
         if (!replay) return std::nullopt;
-        Position pos = std::move(*replay);
-        pool.clear();
+        engine.new_game();
+        engine.set_position(*replay);
+        const Position& pos = engine.position();
 
         GameRecord record;
         record.start(pos);
@@ -102,7 +91,7 @@ public:
                 result = Outcome::Draw;
                 break;
             }
-            const SearchResult r = search(pool, pos, options_, config_.nodes, 0);
+            const Thought r = search(engine, config_.nodes, 0);
             game.nodes += r.nodes;
             if (!r.best) break; // cannot happen with legal moves; ends the game as a draw
             const int white = pos.side_to_move() == WHITE ? r.score : -r.score;
@@ -131,7 +120,7 @@ public:
                     break;
                 }
             } else drawStreak = 0;
-            pos.do_move(r.best);
+            engine.play(r.best);
         }
         game.outcome = result.value_or(Outcome::Draw);
         record.write(game.bytes, game.outcome);
@@ -160,7 +149,6 @@ private:
     }
 
     const Config& config_;
-    SearchOptions options_; // one line, the default overhead, config_.eval
 };
 
 } // namespace
@@ -195,8 +183,9 @@ std::expected<Stats, std::string> run(const Config& config, const std::function<
     auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
 
     auto worker = [&] {
-        SearchPool pool;
-        if (auto ok = pool.tt().resize(std::size_t(config.hashMiB)); !ok) {
+        Engine engine; // one line, the default overhead, full strength
+        engine.set_eval(config.eval);
+        if (auto ok = engine.set_hash(std::size_t(config.hashMiB)); !ok) {
             std::lock_guard lock(mutex);
             error = "hash: " + ok.error();
         }
@@ -208,7 +197,7 @@ std::expected<Stats, std::string> run(const Config& config, const std::function<
             if (config.positions && written.load() >= config.positions) break;
             const std::uint64_t index = nextGame.fetch_add(1);
             if (config.games && index >= config.games) break;
-            auto game = gen.play(index, pool);
+            auto game = gen.play(index, engine);
             std::lock_guard lock(mutex);
             if (!game) {
                 error = "no playable opening found after 1000 tries (book or opening score limit too strict?)";

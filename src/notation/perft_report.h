@@ -5,9 +5,10 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <expected>
+#include <span>
 #include <string>
 
+#include "board/perft.h"
 #include "board/position.h"
 
 namespace jadoube {
@@ -19,9 +20,7 @@ constexpr int MaxPerftDepth = 20;
 // A perft hash larger than this is surely a typo (the machine's memory is checked too).
 constexpr std::int64_t MaxPerftHashMiB = std::int64_t(1) << 22; // 4 TiB
 
-// depth in 1..MaxPerftDepth; threads as the Threads option (board/perft.h); hashMiB > 0:
-// hashed perft with a table of that size (board/perft_table.h), the same counts. An
-// error only when the table cannot be had.
-std::expected<std::string, std::string> perft_report(const Position& pos, int depth, int threads = 1, std::size_t hashMiB = 0);
+// The counts of perft_divide (board/perft.h) from pos, as text.
+std::string perft_report(const Position& pos, std::span<const PerftSplit> splits);
 
 } // namespace jadoube

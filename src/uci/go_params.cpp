@@ -63,21 +63,23 @@ std::expected<GoCommand, std::string> parse_go(std::span<const std::string_view>
     // `hash`, a perft's table size: checked once perft is known to be there.
     std::optional<std::int64_t> hash;
     std::string hashWrong; // the last `hash` given was wrong: why
+    bool accepted = false;  // some part of a search's request was taken
 
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string_view key = args[i];
         const bool perft = key == "perft", perftHash = key == "hash";
         other = other || !(perft || perftHash);
         if (key == "infinite") {
-            l.infinite = true;
+            l.infinite = accepted = true;
             continue;
         }
         if (key == "ponder") {
-            l.ponder = true;
+            l.ponder = accepted = true;
             continue;
         }
         if (key == "searchmoves") {
             read_searchmoves(args, i, pos, go);
+            accepted = accepted || !l.searchmoves.empty();
             continue;
         }
         if (!is_keyword(key)) {
@@ -128,6 +130,7 @@ std::expected<GoCommand, std::string> parse_go(std::span<const std::string_view>
             go.ignored.push_back(name + wrong + "; ignored");
             continue;
         }
+        accepted = true;
         if (key == "wtime") l.time[WHITE] = std::max<std::int64_t>(0, *v);
         else if (key == "btime") l.time[BLACK] = std::max<std::int64_t>(0, *v);
         else if (key == "winc") l.inc[WHITE] = *v;
@@ -144,6 +147,7 @@ std::expected<GoCommand, std::string> parse_go(std::span<const std::string_view>
         go.perftHashMiB = std::size_t(hash.value_or(0));
     } else if (hash || !hashWrong.empty())
         go.ignored.emplace_back("go hash: the size of a perft's hash table, only with perft; ignored");
+    go.nothingValid = !go.perft && !args.empty() && !accepted;
     return go;
 }
 

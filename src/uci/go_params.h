@@ -20,6 +20,9 @@ struct GoCommand {
     // The parts of the command that were left out, one reason each (an `info string
     // error:` line apiece): the search runs with the rest.
     std::vector<std::string> ignored;
+    // The command had parts and every one was left out: it asked for no limit the
+    // engine can use (Engine::go_promptly). A bare `go` has none and is infinite.
+    bool nothingValid = false;
 };
 
 // Parses the tokens after `go` in pos; the clock runs from `received`. A search is

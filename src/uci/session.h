@@ -12,16 +12,28 @@
 #include <vector>
 
 #include "board/position.h"
+#include "engine/engine.h"
 #include "eval/evaluate.h"
-#include "laws/rules.h"
-#include "search/bench.h"
-#include "search/threads.h"
-#include "syzygy/tablebases.h"
 #include "uci/options.h"
 #include "uci/output.h"
-#include "uci/touch_commands.h"
 
 namespace jadoube {
+
+// The engine's events as UCI text: `info`, `bestmove` and the notes that explain them.
+class UciEvents final : public EngineEvents {
+public:
+    UciEvents(Output& out, const Options& options) : out_(out), options_(options) {}
+    void info(const SearchReport& report, const Position& root) override;
+    void currmove(int depth, Move move, int number, const Position& root) override;
+    void bestmove(Move best, Move ponder, const Position& root) override;
+    void game_over(const laws::GameOutcome& outcome, const Position& root) override;
+    void tablebase_root(const TablebaseRoot& root) override;
+    void ignored(const std::string& why) override;
+
+private:
+    Output& out_;
+    const Options& options_; // UCI_ShowWDL
+};
 
 class UciSession {
 public:
@@ -30,16 +42,15 @@ public:
     static constexpr std::size_t MaxLineBytes = std::size_t(16) << 20;
 
     explicit UciSession(std::ostream& out);
-    ~UciSession() { stop_search(); }
 
     // Handles one input line (a trailing '\r' is dropped). Returns false on `quit`.
     bool handle_line(std::string_view line);
 
     // Blocks until a running search has sent its bestmove (go infinite/ponder: needs stop).
-    void wait_search() { pool_.wait(); }
-    const Position& position() const { return pos_; }
+    void wait_search() { engine_.wait(); }
+    const Position& position() const { return engine_.position(); }
     const Options& options() const { return options_; }
-    const EvalSettings& eval() const { return eval_; }
+    const EvalSettings& eval() const { return engine_.eval(); }
     bool debug() const { return debug_; }
     Output& output() { return out_; }
 
@@ -53,55 +64,22 @@ private:
     Reply cmd_position(Args args);
     Reply cmd_setoption(Args args);
     Reply cmd_go(Args args);
-    Reply cmd_stop();
-    Reply cmd_ponderhit();
     Reply cmd_debug(Args args);
     Reply cmd_bench(Args args);
-    // The colour mirror replaces the position; its history is dropped.
     Reply cmd_flip();
     Reply cmd_export_net(Args args) const;
-    // A bestmove without a search: one move permitted by touch-move, or a game
-    // already over by an automatic rule (answer_ended, its move from quick_pick).
-    Reply answer_now(Move m, const SearchLimits& limits);
-    Reply answer_ended(const laws::GameOutcome& outcome, Move forced, const SearchLimits& limits);
-    Move quick_pick(const std::vector<Move>& searchmoves);
-    SearchOptions search_options() const;
-    std::optional<int> restrict_to_tablebase_moves(SearchLimits& limits);
-    strength::Limit strength_limit() const; // from UCI_LimitStrength, UCI_Elo and Skill Level
-    void send_held_bestmove();
-    // Ends a running search (its bestmove is sent) before the state it reads changes.
-    void stop_search() {
-        pool_.stop();
-        pool_.wait();
-        send_held_bestmove();
-    }
-
-    // pos_ rebuilt from its recorded start and moves under the given Chess960 mode.
-    std::expected<Position, std::string> replay(bool chess960) const;
+    // The search settings as the options say (strength from UCI_LimitStrength, UCI_Elo and Skill Level).
+    SearchSettings search_settings() const;
 
     Output out_;
     Options options_;
-    EvalSettings eval_; // UseNNUE and EvalFile, handed to every search
-    syzygy::Tablebases tables_; // SyzygyPath
-    Position pos_;
-    // How pos_ was reached, so that switching UCI_Chess960 can rebuild it with
-    // its history (repetitions need it) rather than from its bare FEN.
-    std::string startFen_; // X-FEN, readable in both modes when the set-up allows
-    std::vector<Move> moves_;
-    // The touch-move events of the side to move in pos_; forgotten with pos_.
-    TouchCommands touch_;
-    // A forced bestmove of `go infinite` / `go ponder`, sent at stop (or ponderhit).
-    std::string heldBestmove_;
-    bool heldInfinite_ = false;
+    UciEvents events_{out_, options_};
     bool debug_ = false;
     // Last member: destroyed first, so a search still running stops while out_ exists.
-    SearchPool pool_;
+    Engine engine_{events_};
 };
 
 // Reads commands until `quit` or end of input. Returns the process exit code.
 int run_loop(std::istream& in, std::ostream& out);
-
-// The arguments of `bench` (UCI) and `jadoube bench` (command line): [depth [threads [hash MiB]]].
-std::expected<BenchConfig, std::string> parse_bench_args(std::span<const std::string_view> args);
 
 } // namespace jadoube

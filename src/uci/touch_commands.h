@@ -1,44 +1,23 @@
 // The touch-move commands of a UCI session (Article 4, src/laws/README.md):
-// `touch`, `adjust`, `release`, `promote`, `obligation`, and how `go` keeps to
-// the permitted moves. The events belong to the side to move in the session's
-// position and are forgotten with it (reset()).
+// `touch`, `adjust`, `release`, `promote` and `obligation`, read into the engine's
+// touch-move state. The events belong to the side to move in the engine's position
+// and are forgotten with it; the engine keeps `go` to the permitted moves.
 #pragma once
 
 #include <expected>
 #include <span>
 #include <string>
 #include <string_view>
-#include <vector>
 
-#include "board/position.h"
-#include "laws/touchmove.h"
-#include "search/limits.h"
+#include "engine/engine.h"
 
 namespace jadoube {
 
-class TouchCommands {
-public:
-    using Reply = std::expected<std::string, std::string>;
-    using Args = std::span<const std::string_view>;
+using TouchReply = std::expected<std::string, std::string>;
 
-    void reset(const Position& pos) { touch_ = TouchMove(pos); }
-    const TouchMove& state() const { return touch_; }
-
-    // `touch`, `adjust`, `release`, `promote` (is_board_event(command) holds).
-    Reply event(std::string_view command, Args args);
-    // `obligation`: the permitted moves as an info line.
-    Reply obligation(Args args, const Position& pos) const;
-
-    // Narrows a search to the permitted moves, cut down to its searchmoves when both
-    // are given. When none of the searchmoves is permitted, the searchmoves are left
-    // out (their reason added to `ignored`) and every permitted move is searched: a
-    // `go` is never left without its bestmove. With no event in force the limits
-    // are left as they were. Returns the move to answer with at once when only one
-    // is permitted (Move::none() otherwise).
-    Move restrict(SearchLimits& limits, const Position& pos, std::vector<std::string>& ignored) const;
-
-private:
-    TouchMove touch_;
-};
+// `touch`, `adjust`, `release`, `promote` (is_board_event(command) holds).
+TouchReply touch_event(Engine& engine, std::string_view command, std::span<const std::string_view> args);
+// `obligation`: the permitted moves as an info line.
+TouchReply touch_obligation(const Engine& engine, std::span<const std::string_view> args);
 
 } // namespace jadoube

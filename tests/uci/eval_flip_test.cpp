@@ -10,8 +10,8 @@
 #include <utility>
 
 #include "board/flip.h"
+#include "engine/bench.h"
 #include "eval/hce.h"
-#include "search/bench.h"
 #include "support/lines.h"
 #include "support/position.h"
 #include "support/uci_session.h"

@@ -1,7 +1,7 @@
 // `bench`: a fixed-depth search of fixed positions with one thread and a fresh
 // 16 MiB table (the defaults; threads and table size can be given). The node total is the search's signature: any change to
 // search or evaluation that changes it shows up here, and it must not vary from run to run. The command line (`jadoube bench`)
-// and UCI (`bench`) both call run_bench(), so they cannot disagree.
+// and UCI (`bench`) both call run_bench() and print its result with uci/bench_text.h, so they cannot disagree.
 #pragma once
 
 #include <cstddef>
@@ -10,6 +10,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "eval/evaluate.h"
 #include "search/limits.h"
@@ -78,14 +79,25 @@ struct BenchConfig {
     EvalSettings eval;
 };
 
-// Searches every bench position to config.depth in a pool and table of its own
-// (config.hashMiB, cleared), so the count depends on nothing searched before. Each output
-// line (one per position, then the totals in Stockfish's layout; with several threads,
-// then each thread's nodes and how often the main thread completed the depth) goes
-// to print.
-// Returns the node total, or why the bench could not run (bad depth or threads, or
-// a table the machine cannot give).
-std::expected<std::uint64_t, std::string> run_bench(const BenchConfig& config,
-                                                    const std::function<void(const std::string& lines)>& print);
+// What a bench run measured; the front ends print it (uci/bench_text.h).
+struct BenchResult {
+    std::vector<std::uint64_t> nodes; // per position, in BenchPositions' order
+    std::uint64_t total = 0;          // the signature, with one thread and BenchHashMiB
+    std::int64_t ms = 0;              // wall time of all the searches
+    std::uint64_t nps = 0;            // total over ms (ms counted as at least 1)
+    // With several threads: each one's nodes, the main thread first, and the positions
+    // where the main thread had completed the depth when the search ended (in the
+    // others a helper got there first).
+    std::vector<std::uint64_t> byThread;
+    int mainCompleted = 0;
+    int threads = 1;
+};
+
+// Searches every bench position to config.depth in an engine of its own (its own
+// threads and a cleared table of config.hashMiB), so the count depends on nothing
+// searched before. After each position, onPosition(index, nodes) (for progress).
+// Errors: a bad depth or thread count, or a table the machine cannot give.
+std::expected<BenchResult, std::string>
+run_bench(const BenchConfig& config, const std::function<void(std::size_t index, std::uint64_t nodes)>& onPosition = {});
 
 } // namespace jadoube
