@@ -14,7 +14,7 @@ using test::from_fen;
 
 TEST_SUITE("board") {
 
-TEST_CASE("flip: ranks reversed, colours and side to move swapped, castling and en passant mirrored") {
+TEST_CASE("flip: ranks reversed - colours and side to move swapped - castling and en passant mirrored") {
     CHECK(flipped_fen(Position()) == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b HAha - 0 1");
     CHECK(flipped_fen(from_fen("rnbqkbnr/pp1p1ppp/8/2pPp3/8/8/PPP1PPPP/RNBQKBNR w KQkq c6 0 3"))
           == "rnbqkbnr/ppp1pppp/8/8/2PpP3/8/PP1P1PPP/RNBQKBNR b HAha c3 0 3");
@@ -33,7 +33,7 @@ TEST_CASE("flip: Black to move mirrors to White at the next move only when the c
     CHECK(flipped_fen(from_fen("4k3/8/8/8/8/8/8/4K2R w K - 7 5")) == "4k2r/8/8/8/8/8/8/4K3 b h - 7 5");
 }
 
-TEST_CASE("flip: the mirror has the same perft counts, and flipping twice gives the position back") {
+TEST_CASE("flip: the mirror has the same perft counts - and flipping twice gives the position back") {
     for (const char* fen : test::CpwPerftFens) {
         Position pos = from_fen(fen);
         Position mirror = from_fen(flipped_fen(pos));

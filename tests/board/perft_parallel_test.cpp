@@ -36,7 +36,7 @@ constexpr Case Cases[] = {
 
 } // namespace
 
-TEST_CASE("3.1-3.9 perft on 1, 2, 3 and 8 threads gives the serial counts move by move") {
+TEST_CASE("3.1-3.9 perft on 1 - 2 - 3 and 8 threads gives the serial counts move by move") {
     for (const Case& c : Cases) {
         CAPTURE(c.fen);
         const Position pos = from_fen(c.fen, c.chess960);
@@ -77,7 +77,7 @@ TEST_CASE("5.1.1 root moves that mate count no leaves below them on any thread c
     CHECK(sawMate);
 }
 
-TEST_CASE("3.1-3.9 hashed perft on 1, 2, 3 and 8 threads gives the plain counts move by move") {
+TEST_CASE("3.1-3.9 hashed perft on 1 - 2 - 3 and 8 threads gives the plain counts move by move") {
     // One small table for every case and thread count: 16,384 buckets, far fewer than
     // the sub-trees, so entries are replaced all the time and positions of different
     // cases meet in the same buckets. A count may only come back for its own position.

@@ -46,7 +46,7 @@ TEST_CASE("3.1-3.8 perft of the starting position") {
     for (int d = 0; d < 6; ++d) CHECK(perft(pos, d) == expected[d]);
 }
 
-TEST_CASE("3.8.2 castling, 3.7.3 en passant and 3.7.5 promotion: kiwipete") {
+TEST_CASE("3.8.2 castling - 3.7.3 en passant and 3.7.5 promotion: kiwipete") {
     Position pos = from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
     CHECK(perft(pos, 1) == 48);
     CHECK(perft(pos, 2) == 2039);

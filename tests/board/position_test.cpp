@@ -65,7 +65,7 @@ int random_game(Position& pos, std::mt19937_64& rng, int maxPlies) {
 
 } // namespace
 
-TEST_CASE("FEN round trip: standard, X-FEN and Shredder-FEN castling") {
+TEST_CASE("FEN round trip: standard - X-FEN and Shredder-FEN castling") {
     for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
                             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
                             "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", "8/8/8/8/8/8/8/K6k b - - 37 90"})
@@ -82,7 +82,7 @@ TEST_CASE("FEN round trip: standard, X-FEN and Shredder-FEN castling") {
           == "1r2k1rr/8/8/8/8/8/8/1R2K1RR w GQgq - 0 1");
 }
 
-TEST_CASE("Chess960 start arrays are numbered as published, all 960 set up and distinct") {
+TEST_CASE("Chess960 start arrays are numbered as published - all 960 set up and distinct") {
     CHECK(chess960_start_fen(518) == Position::StartFen);
     CHECK(chess960_start_fen(0) == "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
     CHECK(chess960_start_fen(959) == "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w KQkq - 0 1");
@@ -176,7 +176,7 @@ TEST_CASE("FEN errors name what is wrong and leave the position unchanged") {
     }
 }
 
-TEST_CASE("9.6.2 the counters hold any game: read up to their bounds, written back, and never wrap") {
+TEST_CASE("9.6.2 the counters hold any game: read up to their bounds - written back - and never wrap") {
     // The largest values a FEN may carry come back as they went in.
     for (const char* fen : {"4k3/8/8/8/8/8/8/R3K3 w - - 200 120", "4k3/8/8/8/8/8/8/R3K3 b - - 1999999997 999999999"}) {
         CHECK(from_fen(fen).fen() == fen);
@@ -204,7 +204,7 @@ TEST_CASE("staged generation: tactical and quiet moves partition the legal moves
     }
 }
 
-TEST_CASE("3.1-3.9 a move from elsewhere (the TT, any 16 bits) is legal exactly when the generator lists it") {
+TEST_CASE("3.1-3.9 a move from elsewhere (the TT - any 16 bits) is legal exactly when the generator lists it") {
     int positions = 0, inCheck = 0, withEp = 0, withCastling = 0, withPromotion = 0;
     std::vector<bool> listed(1 << 16);
     const auto check_all_moves = [&](const Position& pos, const MoveList<LEGAL>& moves) {
@@ -262,7 +262,7 @@ TEST_CASE("3.1-3.9 a move from elsewhere (the TT, any 16 bits) is legal exactly 
     CHECK(withPromotion > 0);
 }
 
-TEST_CASE("make/unmake restores every field over thousands of random moves, and keys match a recount") {
+TEST_CASE("make/unmake restores every field over thousands of random moves - and keys match a recount") {
     std::mt19937_64 rng(20261121);
     const auto suite = test::read_perft_suite(test::test_data("perft/perftsuite.epd"));
     const auto fischer = test::read_perft_suite(test::test_data("perft/fischer.epd"));
@@ -280,7 +280,8 @@ TEST_CASE("make/unmake restores every field over thousands of random moves, and 
 }
 
 TEST_CASE(
-    "key_after is do_move's key for each move that neither castles, takes or makes an en passant square, nor changes a castling "
+    "key_after is do_move's key for each move that neither castles nor takes nor makes an en passant square nor changes a "
+    "castling "
     "right") {
     std::mt19937_64 rng(20261127);
     const auto suite = test::read_perft_suite(test::test_data("perft/perftsuite.epd"));
@@ -314,7 +315,7 @@ TEST_CASE("attacks_by: the start position's sides attack their first three ranks
     CHECK(pos.attacks_by(BLACK) == ((rank_bb(RANK_8) | rank_bb(RANK_7) | rank_bb(RANK_6)) & ~corners));
 }
 
-TEST_CASE("attacks_by holds exactly the squares attacked_by names, in every suite position") {
+TEST_CASE("attacks_by holds exactly the squares attacked_by names - in every suite position") {
     const auto suite = test::read_perft_suite(test::test_data("perft/perftsuite.epd"));
     const auto fischer = test::read_perft_suite(test::test_data("perft/fischer.epd"));
     int positions = 0;
@@ -332,7 +333,7 @@ TEST_CASE("attacks_by holds exactly the squares attacked_by names, in every suit
     CHECK(positions > 1000);
 }
 
-TEST_CASE("without_history is the same position with one state, and moves from it agree") {
+TEST_CASE("without_history is the same position with one state - and moves from it agree") {
     std::mt19937_64 rng(20261124);
     for (int game = 0; game < 20; ++game) {
         const bool c960 = game % 2;

@@ -17,7 +17,7 @@ using namespace jadoube::test;
 
 TEST_SUITE("cli") {
 
-TEST_CASE("jadoube --version names the release, the commit and the compiler, and exits 0") {
+TEST_CASE("jadoube --version names the release - the commit and the compiler - and exits 0") {
     const auto r = run_binary({"--version"}, "");
     CHECK(r.exitCode == ExitOk);
     CHECK(r.out == version::describe() + "\n");
@@ -80,7 +80,7 @@ TEST_CASE("jadoube bench DEPTH THREADS HASH: the table's size comes third (16 Mi
 }
 
 TEST_CASE(
-    "jadoube bench with two threads also shows each thread's nodes, summing to the total, and where the main thread got there") {
+    "jadoube bench with two threads also shows each thread's nodes summing to the total and where the main thread got there") {
     const auto value_of = [](const std::string& out, const std::string& label) {
         const auto at = out.find(label);
         return at == std::string::npos ? std::string() : out.substr(at + label.size(), out.find('\n', at) - at - label.size());
@@ -103,7 +103,7 @@ TEST_CASE(
     CHECK(one.out.find("Main completed") == std::string::npos);
 }
 
-TEST_CASE("UCI id name carries the version, and `compiler` says what --version says") {
+TEST_CASE("UCI id name carries the version - and `compiler` says what --version says") {
     Session s;
     CHECK(has_line(s.send("uci"), "id name " + version::engine_name()));
     CHECK(s.send("compiler") == "info string " + version::describe() + "\n");

@@ -47,7 +47,7 @@ bool has_entry(const std::string& manual, std::string_view word) {
 
 TEST_SUITE("cli") {
 
-TEST_CASE("the manual page documents every command of the usage, every UCI option and the extra UCI commands") {
+TEST_CASE("the manual page documents every command of the usage - every UCI option and the extra UCI commands") {
     const std::string manual = manual_text();
     // The word one space after "jadoube" on each usage line: perft, bench, ...,
     // --version. `jadoube` alone (the UCI engine) has its description columns away.

@@ -51,7 +51,7 @@ TEST_CASE("book lines: SAN moves and PGN games become openings") {
     CHECK((*book)[1].fen == "8/3k4/8/8/4P3/8/8/4K3 w - - 1 2");
 }
 
-TEST_CASE("the committed match books (bench/books/, scripts/match's defaults) load whole") {
+TEST_CASE("the committed match books (bench/books/ - scripts/match's defaults) load whole") {
     for (const auto& [name, chess960] : {std::pair{"standard.epd", false}, std::pair{"chess960.epd", true}}) {
         const std::string path = test::source_path(std::string("../bench/books/") + name).string();
         const auto book = load_book(path);

@@ -87,7 +87,7 @@ TEST_CASE("datagen --eval: games played with the net say so and differ from the 
     for (const char* f : {"nnue.vf", "nnue.vf.meta", "hce.vf", "hce.vf.meta"}) std::filesystem::remove(temp_path(f));
 }
 
-TEST_CASE("datagen --openings-only writes balanced openings as EPD, from Chess960 start arrays with --chess960") {
+TEST_CASE("datagen --openings-only writes balanced openings as EPD - from Chess960 start arrays with --chess960") {
     for (const bool chess960 : {false, true}) {
         CAPTURE(chess960);
         auto make = [chess960](const char* file) {
@@ -131,7 +131,7 @@ TEST_CASE("datagen --openings-only writes balanced openings as EPD, from Chess96
     CHECK(!std::filesystem::exists(out));
 }
 
-TEST_CASE("datagen game end: 5.1.1 mate, 5.2.2 dead positions, 9.2 threefold and 9.3 fifty moves from the Laws") {
+TEST_CASE("datagen game end: 5.1.1 mate - 5.2.2 dead positions - 9.2 threefold and 9.3 fifty moves from the Laws") {
     using datagen::game_over;
     const auto draw = std::optional(datagen::Outcome::Draw);
     CHECK(game_over(from_fen("8/8/4k3/8/8/3K4/8/8 w - - 0 1")) == draw);

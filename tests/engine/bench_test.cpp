@@ -15,7 +15,7 @@ using namespace jadoube::test;
 
 TEST_SUITE("engine") {
 
-TEST_CASE("bench returns each position's nodes, their sum, and the same count on a second run") {
+TEST_CASE("bench returns each position's nodes - their sum - and the same count on a second run") {
     BenchConfig config;
     config.depth = 2;
     std::size_t reported = 0;

@@ -43,7 +43,7 @@ constexpr std::string_view AfterE4E5 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/R
 
 TEST_SUITE("engine") {
 
-TEST_CASE("4.3: a touched king with one legal move is the answer, at once and without a search") {
+TEST_CASE("4.3: a touched king with one legal move is the answer - at once and without a search") {
     Recorder events;
     Engine engine(events);
     set(engine, AfterE4E5);
@@ -55,7 +55,7 @@ TEST_CASE("4.3: a touched king with one legal move is the answer, at once and wi
     CHECK(events.scores.empty()); // no iteration was reported: nothing was searched
 }
 
-TEST_CASE("4.3: a touched knight: the search picks among its moves, and searchmoves none of which is permitted are left out") {
+TEST_CASE("4.3: a touched knight: the search picks among its moves - and searchmoves none of which is permitted are left out") {
     Recorder events;
     Engine engine(events);
     set(engine, AfterE4E5);
@@ -71,7 +71,7 @@ TEST_CASE("4.3: a touched knight: the search picks among its moves, and searchmo
     CHECK(events.ignoredWhy[0].starts_with("go searchmoves: none of them is permitted by touch-move (article 4.3"));
 }
 
-TEST_CASE("5.2.2: a dead position is a game over: the rule, then a legal move not searched for a result") {
+TEST_CASE("5.2.2: a dead position is a game over: the rule - then a legal move not searched for a result") {
     Recorder events;
     Engine engine(events);
     set(engine, "4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1"); // bishops on squares of one colour
@@ -84,7 +84,7 @@ TEST_CASE("5.2.2: a dead position is a game over: the rule, then a legal move no
     CHECK(events.scores.empty());
 }
 
-TEST_CASE("9.6.1: fivefold repetition before the root is reported with its ply, and go infinite holds the move until stop") {
+TEST_CASE("9.6.1: fivefold repetition before the root is reported with its ply - and go infinite holds the move until stop") {
     Recorder events;
     Engine engine(events);
     std::vector<std::string_view> moves;
@@ -105,7 +105,7 @@ TEST_CASE("9.6.1: fivefold repetition before the root is reported with its ply, 
     CHECK(MoveList<LEGAL>(engine.position()).contains(events.bestmoves[0].best));
 }
 
-TEST_CASE("5.1.1: checkmate is no automatic ending: the search answers, with no move") {
+TEST_CASE("5.1.1: checkmate is no automatic ending: the search answers - with no move") {
     Recorder events;
     Engine engine(events);
     set(engine, "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"); // fool's mate
@@ -116,7 +116,7 @@ TEST_CASE("5.1.1: checkmate is no automatic ending: the search answers, with no 
     CHECK(!events.bestmoves[0].best);
 }
 
-TEST_CASE("think() searches as told, with no game policy: a dead position is searched like any other") {
+TEST_CASE("think() searches as told - with no game policy: a dead position is searched like any other") {
     Recorder events;
     Engine engine(events);
     set(engine, "4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1");
@@ -177,7 +177,7 @@ TEST_CASE("Tablebases at the root: only the moves keeping the result are searche
     for (int score : events.scores) CHECK(score == VALUE_DRAW);
 }
 
-TEST_CASE("perft counts Article 3's moves of the engine's position, whatever touch-move says") {
+TEST_CASE("perft counts Article 3's moves of the engine's position - whatever touch-move says") {
     Engine engine;
     set(engine, AfterE4E5);
     REQUIRE(engine.touch_event(TouchEvent{{SQ_E1}}).has_value());

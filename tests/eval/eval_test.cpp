@@ -128,7 +128,7 @@ TEST_CASE("eval: a lone minor piece cannot win") {
     }
 }
 
-TEST_CASE("eval: KQ v K is winning, KR v Kminor is scaled down") {
+TEST_CASE("eval: KQ v K is winning - KR v Kminor is scaled down") {
     CHECK(eval_fen("8/8/4k3/8/8/3QK3/8/8 w - - 0 1") > 800);
     CHECK(eval_fen("8/8/4k3/8/8/3QK3/8/8 b - - 0 1") < -800);
     CHECK(eval_fen("8/8/4k3/8/8/3RK3/8/8 w - - 0 1") > 400);
@@ -155,7 +155,7 @@ TEST_CASE("eval: passed pawns gain with each rank") {
     CHECK(on5 < on6);
 }
 
-TEST_CASE("eval: the trace is the evaluation taken apart, step by step") {
+TEST_CASE("eval: the trace is the evaluation taken apart - step by step") {
     for (const char* fen : ExtraFens) {
         CAPTURE(fen);
         const Position pos = from_fen(fen);

@@ -160,7 +160,7 @@ TEST_CASE("the incrementally updated accumulator equals a full refresh at every 
     }
 }
 
-TEST_CASE("king buckets: each side sees the board from its own king's input set, mirrored when its king is on files e-h") {
+TEST_CASE("king buckets: each side sees the board from its own king's input set - mirrored when its king is on files e-h") {
     const nnue::NetShape shape = nnue::make_shape(layout("16"), 8);
     CHECK(shape.kingBuckets == 16);
     CHECK(shape.mirror);
@@ -182,7 +182,7 @@ TEST_CASE("king buckets: each side sees the board from its own king's input set,
           == 384 + 4 * 64 + (SQ_D1 ^ 56));
 }
 
-TEST_CASE("output buckets: four pieces a bucket, from two kings to thirty-two pieces") {
+TEST_CASE("output buckets: four pieces a bucket - from two kings to thirty-two pieces") {
     const nnue::NetShape eight = nnue::make_shape(layout("none"), 8);
     CHECK(nnue::output_bucket(eight, 2) == 0);
     CHECK(nnue::output_bucket(eight, 5) == 0);
@@ -328,7 +328,7 @@ TEST_CASE("a net survives serialisation and damaged files are refused") {
     CHECK(nnue::embedded_network().source == "embedded");
 }
 
-TEST_CASE("the Evaluator uses the hand-crafted evaluation unless NNUE is enabled, and against a bare king") {
+TEST_CASE("the Evaluator uses the hand-crafted evaluation unless NNUE is enabled - and against a bare king") {
     EvalSettings settings;
     settings.useNnue = false;
     Evaluator ev(settings);

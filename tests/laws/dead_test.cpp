@@ -131,7 +131,7 @@ TEST_CASE("5.2.2 a forced capture that leaves mating material is not dead") {
     CHECK(laws::game_state(pos) == GameState::Ongoing);
 }
 
-TEST_CASE("5.2.2 a lone knight against queens never mates, against a pawn it may") {
+TEST_CASE("5.2.2 a lone knight against queens never mates - against a pawn it may") {
     // The queens can always take the knight or leave a flight; a black pawn can
     // promote to a blocker (K+N v K+P has helpmates), and so can a bishop.
     CHECK(laws::cannot_mate(play("q3k2q/8/8/8/8/8/8/1N2K3 w - - 0 1"), WHITE));

@@ -81,7 +81,7 @@ TEST_CASE("6.9 no side proved unable to mate can mate in CHA's test vectors") {
     CHECK(proved >= 785);
 }
 
-TEST_CASE("6.9 a flag falls against a bare king: drawn, in English and Russian") {
+TEST_CASE("6.9 a flag falls against a bare king: drawn - in English and Russian") {
     const std::string log = "fen 8/8/8/4k3/8/8/8/R3K3 w - - 0 1\nflag\n";
     CHECK(arbiter(log)
           == std::vector<std::string>{"ok",
@@ -128,7 +128,7 @@ TEST_CASE("6.9 the game ends with the flag: only a new game may follow") {
           == "error: line 2: flag: expected white, black or nothing (the player to move)\n");
 }
 
-TEST_CASE("6.9 rules reports whether each side can still mate, with the proof") {
+TEST_CASE("6.9 rules reports whether each side can still mate - with the proof") {
     CHECK(rules_report(play("8/8/8/4k3/8/8/8/R3K3 w - - 0 1")).ends_with(" white-can-mate yes black-can-mate no:material\n"));
     CHECK(rules_report(Position()).ends_with(" white-can-mate yes black-can-mate yes\n"));
 }

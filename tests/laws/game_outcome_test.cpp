@@ -52,7 +52,7 @@ TEST_CASE("5.1.1 5.2.1 5.2.2 9.2 9.3 9.6.1 9.6.2 each state says how it ends the
     CHECK(laws::result(GameState::Checkmate, WHITE) == "0-1");
 }
 
-TEST_CASE("9.6.1 a fivefold stays the game's outcome after more moves, at the ply it came") {
+TEST_CASE("9.6.1 a fivefold stays the game's outcome after more moves - at the ply it came") {
     const std::string cycle = test::repeat_moves("g1f3 g8f6 f3g1 f6g8", 4);
     const Position fivefold = after(Position::StartFen, cycle.substr(1));
     CHECK(laws::game_outcome(fivefold).state == GameState::Fivefold);
@@ -69,7 +69,7 @@ TEST_CASE("9.6.2 a set-up clock above 150 puts the ending before the set-up") {
     CHECK(laws::game_outcome(pos).ply == 178); // ply 179 on the board, one half-move past 150
 }
 
-TEST_CASE("9.6.2 5.1.1 a mate on the 150th half-move stands, one after it comes too late") {
+TEST_CASE("9.6.2 5.1.1 a mate on the 150th half-move stands - one after it comes too late") {
     const Position onTime = after("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 149 80", "a1a8");
     CHECK(laws::game_outcome(onTime).state == GameState::Checkmate);
     const Position late = after("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 150 80", "a1a8");

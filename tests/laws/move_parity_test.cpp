@@ -87,7 +87,7 @@ Tally piece_games(std::uint64_t seed, int games, int maxPlies) {
 
 TEST_SUITE("laws") {
 
-TEST_CASE("3.10.3 1.2 random games without pawn moves: accepted, parity right, other side to move refused") {
+TEST_CASE("3.10.3 1.2 random games without pawn moves: accepted - parity right - other side to move refused") {
     const Tally t = piece_games(20261124, 400, 120);
     MESSAGE(t.plies << " plies: both counts fixed in " << t.bothFixed << ", one in " << t.oneFixed);
     CHECK(t.plies > 20000);

@@ -197,7 +197,7 @@ TEST_CASE("3.10.3 a side missing a knight fixes no count") {
                "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b");
 }
 
-TEST_CASE("3.10.3 move parity reads the men on the board, not the FEN's counters") {
+TEST_CASE("3.10.3 move parity reads the men on the board - not the FEN's counters") {
     // The fullmove number is no evidence: the initial array with Black to move is refused
     // whatever it says, and with White to move accepted whatever it says.
     refused("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 40", "so White is to move");

@@ -15,7 +15,7 @@ using namespace jadoube::test;
 
 TEST_SUITE("search") {
 
-TEST_CASE("every worker searches in every search, through resizes of the pool") {
+TEST_CASE("every worker searches in every search - through resizes of the pool") {
     const Position pos = from_fen(Position::StartFen);
     SearchLimits infinite;
     infinite.infinite = true;

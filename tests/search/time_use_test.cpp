@@ -45,7 +45,7 @@ constexpr long long CheckSlack = static_cast<long long>(params::TimeCheckNodes);
 
 TEST_SUITE("search") {
 
-TEST_CASE("Slow Mover scales both limits, per cent, and never past what the clock holds") {
+TEST_CASE("Slow Mover scales both limits - per cent - and never past what the clock holds") {
     const SearchLimits l = clock_of(60000, 500);
     const TimeBudget normal = plan_time(l, WHITE, 10, 20, 100);
     CHECK(plan_time(l, WHITE, 10, 20) == normal); // 100 is the default
@@ -64,7 +64,7 @@ TEST_CASE("Slow Mover scales both limits, per cent, and never past what the cloc
     CHECK(plan_time(fixed, WHITE, 10, 20, 300) == plan_time(fixed, WHITE, 10, 20, 100));
 }
 
-TEST_CASE("nodestime: a millisecond is worth that many nodes, on a clock the engine keeps from the first timed move") {
+TEST_CASE("nodestime: a millisecond is worth that many nodes - on a clock the engine keeps from the first timed move") {
     Session s;
     REQUIRE(s.errors("setoption name nodestime value 10") == 0);
     s.send("position startpos");

@@ -28,7 +28,7 @@ TEST_CASE("a prepared table keeps what the searches stored: prepare() after the 
     CHECK(data.depth == 9);
 }
 
-TEST_CASE("a resized table is empty once prepared, and clear() empties a used one") {
+TEST_CASE("a resized table is empty once prepared - and clear() empties a used one") {
     TranspositionTable tt;
     tt.prepare();
     store_one(tt);

@@ -132,7 +132,7 @@ void check_one_ply_every(const std::string& material, int stride) {
 
 TEST_SUITE("syzygy") {
 
-TEST_CASE("Syzygy: WDL and DTZ equal an independent reader's on 600 positions, en passant and 5 men included") {
+TEST_CASE("Syzygy: WDL and DTZ equal an independent reader's on 600 positions - en passant and 5 men included") {
     const Tablebases& tb = test_tables();
     CHECK(tb.size() == 39);
     CHECK(tb.max_men() == 5);
@@ -159,14 +159,14 @@ TEST_CASE("Syzygy: WDL and DTZ equal an independent reader's on 600 positions, e
     CHECK(fiveMen == 100);
 }
 
-TEST_CASE("Syzygy: a win, draw or loss is the best of its moves', and a win's DTZ its best move's plus one") {
+TEST_CASE("Syzygy: a win - draw or loss is the best of its moves' - and a win's DTZ its best move's plus one") {
     check_one_ply_every("KQvK", 151);
     check_one_ply_every("KRvK", 151);
     check_one_ply_every("KPvK", 97);
     check_one_ply_every("KRvKP", 12007);
 }
 
-TEST_CASE("Syzygy: the same holds for 5 men, whose moves reach the 4-man tables by captures") {
+TEST_CASE("Syzygy: the same holds for 5 men - whose moves reach the 4-man tables by captures") {
     // K+N+N v K+B is nearly always drawn; the other three give the wins.
     long wins = 0;
     for (const std::string material : {"KNNvKB", "KBBvKB", "KBNvKB", "KRNvKR"}) {
@@ -179,7 +179,7 @@ TEST_CASE("Syzygy: the same holds for 5 men, whose moves reach the 4-man tables 
     CHECK(wins > 300);
 }
 
-TEST_CASE("Syzygy: no table answers where the position has castling rights, more men or a missing table") {
+TEST_CASE("Syzygy: no table answers where the position has castling rights - more men or a missing table") {
     const Tablebases& tb = test_tables();
     Position castling = test::from_fen("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1");
     CHECK(!tb.probe_wdl(castling));
@@ -194,7 +194,7 @@ TEST_CASE("Syzygy: no table answers where the position has castling rights, more
     CHECK(none.max_men() == 0);
 }
 
-TEST_CASE("Syzygy: damaged, truncated and misnamed files are refused by name, and the rest still answer") {
+TEST_CASE("Syzygy: damaged - truncated and misnamed files are refused by name - and the rest still answer") {
     namespace fs = std::filesystem;
     const fs::path dir = test::temp_path("syzygy");
     fs::remove_all(dir);

@@ -65,7 +65,7 @@ std::string mirror_fen(const std::string& fen) {
 
 TEST_SUITE("nnue") {
 
-TEST_CASE("trainer: same data, seed and chunk size give the same net whatever the thread count") {
+TEST_CASE("trainer: same data - seed and chunk size give the same net whatever the thread count") {
     const auto data = tiny_samples();
     REQUIRE(data.size() == 2639);
 
@@ -299,7 +299,7 @@ TEST_CASE("trainer --mirror: the net learns the a-h symmetry of positions withou
     CHECK(mirrored < 0.7 * plain);
 }
 
-TEST_CASE("trainer --king-buckets --output-buckets: the exported net evaluates as the trainer does, mirror images alike") {
+TEST_CASE("trainer --king-buckets --output-buckets: the exported net evaluates as the trainer does - mirror images alike") {
     const auto data = tiny_samples();
     const auto& layout = *std::ranges::find(nnue::KingLayouts, std::string_view("8"), &nnue::KingLayout::name);
     train::Config c = short_run(3, 256, 0.003, 0.05);

@@ -42,7 +42,7 @@ void answered_at_once(Session& s, const std::string& go, const std::string& rule
 
 TEST_SUITE("uci") {
 
-TEST_CASE("9.6.1 fivefold root answers at once with a draw score, the rule and a legal move") {
+TEST_CASE("9.6.1 fivefold root answers at once with a draw score - the rule and a legal move") {
     Session s;
     s.send(Fivefold);
     answered_at_once(s, "go depth 30", "fivefold (article 9.6.1): the same position has appeared at least five times");
@@ -136,7 +136,7 @@ TEST_CASE("5.2.2 moves past a dead position are accepted and rules reports it") 
     CHECK(s.send("rules").starts_with("info string rules insufficient-material article 5.2.2 result 1/2-1/2 "));
 }
 
-TEST_CASE("5.1.1 5.2.1 a move after checkmate or stalemate is refused, naming the ending") {
+TEST_CASE("5.1.1 5.2.1 a move after checkmate or stalemate is refused - naming the ending") {
     Session s;
     s.send("position startpos moves e2e4");
     const std::string mate = s.send("position startpos moves f2f3 e7e5 g2g4 d8h4 a2a3");

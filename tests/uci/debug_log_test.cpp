@@ -16,7 +16,7 @@ using test::Session;
 
 TEST_SUITE("uci") {
 
-TEST_CASE("Debug Log File copies what is read and printed, in order, until it is emptied") {
+TEST_CASE("Debug Log File copies what is read and printed - in order - until it is emptied") {
     const auto path = test::temp_path("debug.log");
     std::filesystem::remove(path);
     Session s;

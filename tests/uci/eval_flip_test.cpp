@@ -54,7 +54,7 @@ constexpr std::string_view Lines[] = {"Hand-crafted evaluation", "NNUE evaluatio
 
 TEST_SUITE("uci") {
 
-TEST_CASE("eval lists every hand-crafted term and the three evaluations, from White's view") {
+TEST_CASE("eval lists every hand-crafted term and the three evaluations - from White's view") {
     Session s;
     const std::string report = s.send("eval");
     for (std::string_view name : hce::TermNames) CHECK_MESSAGE(!term_line(report, name).empty(), name);
@@ -71,7 +71,7 @@ TEST_CASE("eval lists every hand-crafted term and the three evaluations, from Wh
     CHECK(s.errors("eval now") == 1);
 }
 
-TEST_CASE("eval says which evaluation the search uses: UseNNUE false, a bare king, in check") {
+TEST_CASE("eval says which evaluation the search uses: UseNNUE false - a bare king - in check") {
     Session s;
     s.send("setoption name UseNNUE value false");
     std::string report = s.send("eval");
@@ -89,7 +89,7 @@ TEST_CASE("eval says which evaluation the search uses: UseNNUE false, a bare kin
     CHECK(has_line(report, "Final evaluation         none (in check)"));
 }
 
-TEST_CASE("flip replaces the position with its mirror, two flips give it back, and it takes no arguments") {
+TEST_CASE("flip replaces the position with its mirror - two flips give it back - and it takes no arguments") {
     Session s;
     s.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 moves a2a4");
     const std::string before = s.d_fen();
@@ -110,7 +110,7 @@ TEST_CASE("flip replaces the position with its mirror, two flips give it back, a
     CHECK(s.d_fen() == "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 b GBgb - 0 1");
 }
 
-TEST_CASE("eval of a position and of its flip agree with the signs changed, line by line") {
+TEST_CASE("eval of a position and of its flip agree with the signs changed - line by line") {
     Session s;
     int compared = 0;
     for (std::string_view fen : BenchPositions) {

@@ -27,7 +27,7 @@ std::string nnue_line(Session& s) {
 
 TEST_SUITE("uci") {
 
-TEST_CASE("export_net writes the embedded net byte for byte, and EvalFile reads it back as the same net") {
+TEST_CASE("export_net writes the embedded net byte for byte - and EvalFile reads it back as the same net") {
     const auto path = test::temp_path("exported.nnue");
     Session s;
     CHECK(s.send("export_net " + path.string())

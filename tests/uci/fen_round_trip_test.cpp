@@ -94,7 +94,7 @@ TEST_CASE("9.6.2 a FEN with a clock of 200 and a fullmove number of a billion mi
     CHECK(s.d_fen() == "4k3/8/8/8/8/8/8/R3K3 w - - 1999999996 999999999");
 }
 
-TEST_CASE("9.6.1 a game of 70,000 plies without a capture or pawn move keeps its clock and its repetitions") {
+TEST_CASE("9.6.1 a game of 70 - 000 plies without a capture or pawn move keeps its clock and its repetitions") {
     // 16 bits wrapped at 65,536: the clock read 0 again and the repetitions were lost.
     Session s;
     const std::string cycle = "g1f3 g8f6 f3g1 f6g8";

@@ -38,7 +38,7 @@ std::string until_bestmove(Session& s, std::string_view line, Clock::duration wi
 
 TEST_SUITE("uci") {
 
-TEST_CASE("issue 65: a go with no usable part answers within a second, without stop, after its error lines") {
+TEST_CASE("issue 65: a go with no usable part answers within a second - without stop - after its error lines") {
     MovedSession s;
     for (const char* line : {"go depth -1", "go movetime abc", "go frobnicate 3", "go nodes 99999999999999999999",
                              "go searchmoves e2e4", "go searchmoves", "go wtime"}) {
@@ -53,7 +53,7 @@ TEST_CASE("issue 65: a go with no usable part answers within a second, without s
     }
 }
 
-TEST_CASE("issue 65: a bare go, and a go whose bad parts sit beside a good one, still search until their limit") {
+TEST_CASE("issue 65: a bare go - and a go whose bad parts sit beside a good one - still search until their limit") {
     MovedSession s;
     // Bare: infinite until stop, as in Stockfish; its one bestmove comes at stop.
     s.out.str("");
@@ -70,7 +70,7 @@ TEST_CASE("issue 65: a bare go, and a go whose bad parts sit beside a good one, 
     CHECK(count_prefixed(s.take(), "bestmove ") == 1);
 }
 
-TEST_CASE("issue 65: go perft after a refused position counts the position sent or refuses, never the one before") {
+TEST_CASE("issue 65: go perft after a refused position counts the position sent or refuses - never the one before") {
     Session s;
     s.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"); // Kiwipete: 48
     // The initial array with Black to move is unreachable (3.10.3): refused, and perft

@@ -81,7 +81,7 @@ TEST_CASE("bad go: the search runs with the rest of the command") {
     CHECK(count_prefixed(s.send_wait("go wtime -20 btime 100"), "bestmove ") == 1);
 }
 
-TEST_CASE("bad go: a go during a search answers the running one first, then its own errors and bestmove") {
+TEST_CASE("bad go: a go during a search answers the running one first - then its own errors and bestmove") {
     MovedSession s;
     s.uci.handle_line("go infinite");
     const std::string out = s.send_wait("go depth -1 depth 1");

@@ -244,7 +244,7 @@ TEST_CASE("uci go searchmoves is intersected with the permitted set") {
     CHECK((both == "g1h3" || both == "g1f3"));
 }
 
-TEST_CASE("uci go searchmoves with nothing permitted: the error, then a permitted bestmove") {
+TEST_CASE("uci go searchmoves with nothing permitted: the error - then a permitted bestmove") {
     Session s;
     s.send("touch g1");
     const std::string out = s.send_wait("go depth 3 searchmoves e2e4 d2d4");

@@ -222,7 +222,7 @@ TEST_CASE("go perft 3 on the start position counts 8902") {
     CHECK(lines[21] == "Nodes searched: 8902");
 }
 
-TEST_CASE("go perft N hash MB counts what go perft N counts, on one thread and on two") {
+TEST_CASE("go perft N hash MB counts what go perft N counts - on one thread and on two") {
     Session s;
     s.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"); // kiwipete
     const std::string plain = s.send("go perft 4");

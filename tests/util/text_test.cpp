@@ -36,7 +36,7 @@ TEST_CASE("iequals ignores ASCII case only") {
     CHECK_FALSE(iequals("Hash", "Hash "));
 }
 
-TEST_CASE("hex writes the low digits of a value, zero-padded, in either case") {
+TEST_CASE("hex writes the low digits of a value - zero-padded - in either case") {
     CHECK(hex(0, 4) == "0000");
     CHECK(hex(0xAB, 2) == "ab");
     CHECK(hex(0xAB, 2, HexCase::Upper) == "AB");
