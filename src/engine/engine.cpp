@@ -170,7 +170,8 @@ void Engine::go(SearchLimits limits) {
     // root or before it: there is nothing to search for. The GUI, which may not
     // apply the rule or may be playing on past it, still gets the rule and a legal
     // move (none only where none exists), picked by a shallow search.
-    if (const laws::GameOutcome outcome = laws::game_outcome(pos_); laws::ending(outcome.state) == laws::Ending::Automatic) {
+    const laws::GameOutcome outcome = laws::game_outcome(pos_);
+    if (laws::ending(outcome.state) == laws::Ending::Automatic) {
         events_->game_over(outcome, pos_);
         if (!forced) {
             SearchLimits quick;
@@ -180,6 +181,10 @@ void Engine::go(SearchLimits limits) {
         }
         return answer_now(forced, limits);
     }
+    // 9.2, 9.3: the player to move may claim a draw here (the engine cannot: the GUI or
+    // the player does), so the root is worth at least the draw whatever the search finds.
+    const bool claimable = laws::ending(outcome.state) == laws::Ending::Claimable;
+    if (claimable) events_->draw_claimable(outcome.state, pos_);
     if (forced) return answer_now(forced, limits);
 
     std::optional<int> tbScore;
@@ -191,11 +196,15 @@ void Engine::go(SearchLimits limits) {
 
     // pos_ stays as it is while the search runs: every call that changes it stops the search first.
     SearchCallbacks cb;
-    cb.onIteration = [this, tbScore](const SearchReport& r) {
-        // With the root in the tables their value is shown, unless the search found a mate.
-        if (!tbScore || is_mate_score(r.score)) return events_->info(r, pos_);
+    cb.onIteration = [this, tbScore, claimable](const SearchReport& r) {
         SearchReport shown = r;
-        shown.score = *tbScore;
+        // With the root in the tables their value is shown, unless the search found a mate.
+        if (tbScore && !is_mate_score(r.score)) shown.score = *tbScore;
+        // A claimable draw at the root: a worse line is not played, the claim is made.
+        if (claimable && shown.score < VALUE_DRAW) {
+            shown.score = VALUE_DRAW;
+            if (shown.bound == BOUND_UPPER) shown.bound = BOUND_EXACT; // at most worse: the claim decides
+        }
         events_->info(shown, pos_);
     };
     cb.onCurrmove = [this](int depth, Move m, int n) { events_->currmove(depth, m, n, pos_); };

@@ -35,6 +35,9 @@ public:
     // for a result.
     virtual void game_over(const laws::GameOutcome& outcome, const Position& root) = 0;
     virtual void tablebase_root(const TablebaseRoot& root) = 0;
+    // The player to move may claim a draw at the root (state: 9.2 threefold or 9.3
+    // fifty moves): the scores that follow are at least the claim's (Engine::go).
+    virtual void draw_claimable(laws::GameState state, const Position& root) = 0;
     // A part of the request the engine left out, and why (the go still answers).
     virtual void ignored(const std::string& why) = 0;
 
@@ -51,6 +54,7 @@ public:
     void bestmove(Move, Move, const Position&) override {}
     void game_over(const laws::GameOutcome&, const Position&) override {}
     void tablebase_root(const TablebaseRoot&) override {}
+    void draw_claimable(laws::GameState, const Position&) override {}
     void ignored(const std::string&) override {}
 };
 

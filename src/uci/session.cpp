@@ -89,6 +89,12 @@ void UciEvents::tablebase_root(const TablebaseRoot& root) {
     out_.send(note + ", moves keeping it: " + std::to_string(root.kept) + " of " + std::to_string(root.of) + '\n');
 }
 
+void UciEvents::draw_claimable(laws::GameState state, const Position&) {
+    const laws::StateText& rule = laws::state_text(state);
+    out_.send("info string draw claimable: " + std::string(rule.name) + " (article " + std::string(rule.article)
+              + "): the player to move may claim a draw; scores below 0 are shown as the claim's 0\n");
+}
+
 void UciEvents::ignored(const std::string& why) { out_.send(error_line(why)); }
 
 bool UciSession::handle_line(std::string_view line) {

@@ -28,6 +28,7 @@ public:
     void bestmove(Move best, Move ponder, const Position& root) override;
     void game_over(const laws::GameOutcome& outcome, const Position& root) override;
     void tablebase_root(const TablebaseRoot& root) override;
+    void draw_claimable(laws::GameState state, const Position& root) override;
     void ignored(const std::string& why) override;
 
 private:

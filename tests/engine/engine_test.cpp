@@ -105,6 +105,44 @@ TEST_CASE("9.6.1: fivefold repetition before the root is reported with its ply -
     CHECK(MoveList<LEGAL>(engine.position()).contains(events.bestmoves[0].best));
 }
 
+TEST_CASE("9.2: a threefold repetition at the root is reported as claimable and scored as the claim") {
+    // Black, a queen down, to move in a position seen for the third time: the search
+    // alone says about minus a queen, but Black claims the draw instead of a move.
+    Recorder events;
+    Engine engine(events);
+    const std::string_view fen = "4k3/8/8/8/8/8/8/3QK3 b - - 0 1";
+    set(engine, fen, {"e8f8", "e1e2", "f8e8", "e2e1", "e8f8", "e1e2", "f8e8", "e2e1"});
+    engine.go(depth(6));
+    engine.wait();
+    REQUIRE(events.claims == std::vector{laws::GameState::ThreefoldClaimable});
+    REQUIRE(!events.scores.empty());
+    for (const int score : events.scores) CHECK(score == VALUE_DRAW);
+    REQUIRE(events.bestmoves.size() == 1);
+    CHECK(events.bestmoves[0].best); // the GUI or the player claims; the engine still answers with a move
+
+    // The same position seen only twice: no claim, and the search's own score.
+    Recorder twice;
+    Engine again(twice);
+    set(again, fen, {"e8f8", "e1e2", "f8e8", "e2e1"});
+    again.go(depth(6));
+    again.wait();
+    CHECK(twice.claims.empty());
+    REQUIRE(!twice.scores.empty());
+    CHECK(twice.scores.back() < -500);
+}
+
+TEST_CASE("9.3: fifty moves on the clock at the root are reported as claimable") {
+    // White, a queen down, may claim: the root is worth the draw.
+    Recorder events;
+    Engine engine(events);
+    set(engine, "3qk3/8/8/8/8/8/8/4K3 w - - 100 80");
+    engine.go(depth(6));
+    engine.wait();
+    REQUIRE(events.claims == std::vector{laws::GameState::FiftyClaimable});
+    REQUIRE(!events.scores.empty());
+    for (const int score : events.scores) CHECK(score == VALUE_DRAW);
+}
+
 TEST_CASE("5.1.1: checkmate is no automatic ending: the search answers - with no move") {
     Recorder events;
     Engine engine(events);

@@ -3,7 +3,8 @@
 //   a second, without `stop` (a search until stop would leave the GUI waiting);
 //   a bare `go` stays infinite, as in Stockfish;
 // - `go perft` after a refused `position` never prints the previous position's count;
-// - error messages in standard chess write castling KQkq.
+// - error messages in standard chess write castling KQkq;
+// - a draw the player to move can claim (9.2) is said, and scored as the claim.
 #include <doctest/doctest.h>
 
 #include <chrono>
@@ -99,6 +100,18 @@ TEST_CASE("issue 65: in standard chess flip's refusal writes the mirror's castli
         out.starts_with("info string error: flip: the mirror rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1 is "
                         "refused: "));
     CHECK(out.find("HAha") == std::string::npos);
+}
+
+TEST_CASE("9.2 a claimable threefold at the root is said in an info string and every score is the claim's 0") {
+    Session s;
+    s.send("position fen 4k3/8/8/8/8/8/8/3QK3 b - - 0 1 moves e8f8 e1e2 f8e8 e2e1 e8f8 e1e2 f8e8 e2e1");
+    const std::string out = until_bestmove(s, "go depth 5", std::chrono::seconds(30));
+    REQUIRE(count_prefixed(out, "bestmove ") == 1);
+    CHECK(count_prefixed(out, "info string draw claimable: threefold-claimable (article 9.2): ") == 1);
+    CHECK(count_prefixed(out, "info depth ") >= 5);
+    for (const std::string& line : split_lines(out))
+        if (line.starts_with("info depth ") && line.find(" currmove ") == std::string::npos)
+            CHECK_MESSAGE(line.find(" score cp 0 ") != std::string::npos, line);
 }
 
 } // TEST_SUITE
