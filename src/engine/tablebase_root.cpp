@@ -21,11 +21,14 @@ std::optional<TablebaseRootAnswer> rank_tablebase_root(const syzygy::Tablebases&
     const std::size_t of = limits.searchmoves.empty() ? MoveList<LEGAL>(root).size() : limits.searchmoves.size();
     limits.searchmoves = ranking->best;
 
-    constexpr int SureRank = syzygy::Tablebases::SureRank;
+    // A long loss (ranked between -SureRank and -ResultRank, so that the search prefers
+    // the longest resistance) is still the tables' loss: shown as one, as Stockfish
+    // does, not as a small score that looks nearly level (issue 65).
+    constexpr int ResultRank = syzygy::Tablebases::ResultRank;
     const int r = ranking->rank;
     int score = VALUE_DRAW;
-    if (r >= SureRank) score = VALUE_TB;
-    else if (r <= -SureRank) score = -VALUE_TB;
+    if (r >= ResultRank) score = VALUE_TB;
+    else if (r <= -ResultRank) score = -VALUE_TB;
     else if (r > 0) score = std::max(CursedMinScore, r - CursedRankOffset);
     else if (r < 0) score = std::min(-CursedMinScore, r + CursedRankOffset);
     return TablebaseRootAnswer{{ranking->wdl, ranking->dtz, ranking->best.size(), of}, score};

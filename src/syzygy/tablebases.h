@@ -56,6 +56,11 @@ public:
         int rank;                // the best moves' rank, SureRank a sure win ... -SureRank a sure loss
     };
     static constexpr int SureRank = 1000;
+    // Ranks from ResultRank up (down from -ResultRank) keep the tables' result under the
+    // fifty-move rule: a win within its hundred plies, or a loss the opponent converts
+    // before a fifty-move draw is in sight (ranked below sure only to prefer the
+    // longest resistance). Between them lie the cursed wins and blessed losses.
+    static constexpr int ResultRank = SureRank - 100;
     std::optional<RootRanking> rank_root(Position& pos, const std::vector<Move>& allowed, bool fiftyMoveRule) const;
 
 private:

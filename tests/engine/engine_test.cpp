@@ -215,6 +215,42 @@ TEST_CASE("Tablebases at the root: only the moves keeping the result are searche
     for (int score : events.scores) CHECK(score == VALUE_DRAW);
 }
 
+TEST_CASE(
+    "issue 65: a root in the tables shows their result in every info - a long loss too - and the clock's cursed wins and blessed "
+    "losses on their own small scale") {
+    Recorder events;
+    Engine engine(events);
+    engine.load_tablebases(test_data("syzygy").string());
+    REQUIRE(engine.tablebases() != nullptr);
+    const auto scores_of = [&](std::string_view fen) {
+        events = {};
+        set(engine, fen);
+        engine.go(depth(4));
+        engine.wait();
+        REQUIRE(events.tablebaseRoots.size() == 1);
+        REQUIRE(!events.scores.empty());
+        return events.scores;
+    };
+    // K+B+N v K, the lone king to move: a loss over more than fifty plies to the next
+    // capture, ranked below a sure loss for the longest resistance; once shown as
+    // -141 cp, as if nearly level.
+    for (int score : scores_of("4N3/8/5k2/8/8/8/2B5/1K6 b - - 0 1")) CHECK(score == -VALUE_TB);
+    // K+R v K: the tables' win, and with 90 plies on the clock a win the fifty-move
+    // rule spoils (a cursed win), shown above a draw and below a pawn's worth of a win.
+    for (int score : scores_of("8/8/8/4k3/8/8/3K4/R7 w - - 0 1")) CHECK(score == VALUE_TB);
+    for (int score : scores_of("8/8/8/4k3/8/8/3K4/R7 w - - 90 80")) {
+        CHECK(score > VALUE_DRAW);
+        CHECK(score <= 100);
+    }
+    // The lone king to move with 80 plies on the clock: the fifty-move draw is in
+    // sight (a blessed loss), shown below a draw on the same small scale.
+    for (int score : scores_of("8/8/8/4k3/8/8/3K4/R7 b - - 80 80")) {
+        CHECK(score < VALUE_DRAW);
+        CHECK(score >= -100);
+    }
+    CHECK(events.tablebaseRoots[0].wdl == -2); // the class is the tables' with a zero clock
+}
+
 TEST_CASE("perft counts Article 3's moves of the engine's position - whatever touch-move says") {
     Engine engine;
     set(engine, AfterE4E5);
