@@ -7,6 +7,7 @@
 #include "board/position.h"
 #include "cli/arbiter.h"
 #include "cli/datagen.h"
+#include "eval/nnue_kernels.h"
 #include "notation/perft_report.h"
 #include "search/bench.h"
 #include "search/limits.h" // MaxThreads
@@ -113,7 +114,7 @@ int run_command_line(Args args) {
     if (args[0] == "arbiter") return arbiter_main(rest);
     if (args[0] == "datagen") return datagen_command(rest);
     if (args.size() == 1 && (args[0] == "--version" || args[0] == "-v")) {
-        std::cout << version::describe() << '\n';
+        std::cout << version::describe(nnue::kernels_description()) << '\n';
         return ExitOk;
     }
     if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {

@@ -6,6 +6,7 @@
 #include "board/movegen.h"
 #include "eval/evaluate.h"
 #include "eval/net_file.h"
+#include "eval/nnue_kernels.h"
 #include "laws/rules.h"
 #include "laws/validate.h"
 #include "notation/display.h"
@@ -113,7 +114,8 @@ UciSession::Reply UciSession::dispatch(std::string_view command, Args args) {
     if (command == "obligation") return touch_.obligation(args, pos_);
     if (command == "bench") return cmd_bench(args);
     if (command == "rules") return no_arguments(command, args, rules_report(pos_, tables_.max_men() ? &tables_ : nullptr));
-    if (command == "compiler") return no_arguments(command, args, "info string " + version::describe() + '\n');
+    if (command == "compiler")
+        return no_arguments(command, args, "info string " + version::describe(nnue::kernels_description()) + '\n');
     if (command == "eval") return no_arguments(command, args, eval_report(pos_, eval_));
     if (command == "flip") return args.empty() ? cmd_flip() : no_arguments(command, args, "");
     if (command == "export_net") return cmd_export_net(args);
