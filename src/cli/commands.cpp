@@ -8,6 +8,7 @@
 #include "cli/datagen.h"
 #include "engine/bench.h"
 #include "engine/engine.h"
+#include "eval/nnue_kernels.h"
 #include "notation/perft_report.h"
 #include "search/limits.h" // MaxThreads
 #include "uci/bench_text.h"
@@ -124,7 +125,7 @@ int run_command_line(Args args) {
     if (args[0] == "arbiter") return arbiter_main(rest);
     if (args[0] == "datagen") return datagen_command(rest);
     if (args.size() == 1 && (args[0] == "--version" || args[0] == "-v")) {
-        std::cout << version::describe() << '\n';
+        std::cout << version::describe(nnue::kernels_description()) << '\n';
         return ExitOk;
     }
     if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {

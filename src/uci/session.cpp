@@ -4,6 +4,7 @@
 
 #include "eval/evaluate.h"
 #include "eval/net_file.h"
+#include "eval/nnue_kernels.h"
 #include "laws/rules.h"
 #include "laws/validate.h"
 #include "notation/display.h"
@@ -153,7 +154,8 @@ UciSession::Reply UciSession::dispatch(std::string_view command, Args args) {
     if (command == "obligation") return touch_obligation(engine_, args);
     if (command == "bench") return cmd_bench(args);
     if (command == "rules") return no_arguments(command, args, rules_report(engine_.position(), engine_.tablebases()));
-    if (command == "compiler") return no_arguments(command, args, "info string " + version::describe() + '\n');
+    if (command == "compiler")
+        return no_arguments(command, args, "info string " + version::describe(nnue::kernels_description()) + '\n');
     if (command == "eval") return no_arguments(command, args, eval_report(engine_.position(), engine_.eval()));
     if (command == "flip") return args.empty() ? cmd_flip() : no_arguments(command, args, "");
     if (command == "export_net") return cmd_export_net(args);

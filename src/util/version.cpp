@@ -1,5 +1,7 @@
 #include "util/version.h"
 
+#include "util/cpu.h"
+
 #ifndef JADOUBE_VERSION
 #error "JADOUBE_VERSION is defined by the build (CMake's project version)"
 #endif
@@ -22,20 +24,12 @@ std::string compiler() {
 #else
     s = "an unknown compiler";
 #endif
-    std::string features;
-#if defined(__AVX2__)
-    features += " AVX2";
-#endif
-#if defined(__AVX512F__)
-    features += " AVX-512";
-#endif
-#if defined(__BMI2__)
-    features += " BMI2";
-#endif
+    s += ", target " + std::string(cpu::BaselineName);
 #if defined(JADOUBE_PEXT)
-    features += " (PEXT sliders)";
+    s += ", PEXT sliders";
+#else
+    s += ", magic sliders";
 #endif
-    s += features.empty() ? ", generic x86-64" : "," + features;
 #if !defined(NDEBUG)
     s += ", debug build";
 #endif
@@ -44,6 +38,8 @@ std::string compiler() {
 
 std::string engine_name() { return "Jadoube " + std::string(number()); }
 
-std::string describe() { return engine_name() + " (git " + std::string(git()) + "), " + compiler(); }
+std::string describe(std::string_view nnueKernels) {
+    return engine_name() + " (git " + std::string(git()) + "), " + compiler() + ", NNUE " + std::string(nnueKernels);
+}
 
 } // namespace jadoube::version

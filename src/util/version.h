@@ -10,11 +10,12 @@ namespace jadoube::version {
 
 std::string_view number(); // "0.1.0"
 std::string_view git();    // short commit hash, "-dirty" with local changes, or "unknown"
-std::string compiler();    // e.g. "g++ 12.2.0, AVX2 AVX-512 BMI2 (PEXT sliders)"
+std::string compiler();    // e.g. "g++ 12.2.0, target x86-64-v2, magic sliders"
 
 // "Jadoube 0.1.0": the engine's name as GUIs show it.
 std::string engine_name();
-// "Jadoube 0.1.0 (git 1a2b3c4), g++ 12.2.0, ...": `jadoube --version`, UCI `compiler`.
-std::string describe();
+// "Jadoube 0.1.0 (git 1a2b3c4), g++ 12.2.0, ..., NNUE AVX2 (...)": `jadoube --version`,
+// UCI `compiler`; the caller names the NNUE kernels in use (nnue::kernels_description()).
+std::string describe(std::string_view nnueKernels);
 
 } // namespace jadoube::version

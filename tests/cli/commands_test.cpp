@@ -6,6 +6,7 @@
 #include <sstream>
 #include <string>
 
+#include "eval/nnue_kernels.h"
 #include "support/lines.h"
 #include "support/run_binary.h"
 #include "support/uci_session.h"
@@ -20,7 +21,7 @@ TEST_SUITE("cli") {
 TEST_CASE("jadoube --version names the release - the commit and the compiler - and exits 0") {
     const auto r = run_binary({"--version"}, "");
     CHECK(r.exitCode == ExitOk);
-    CHECK(r.out == version::describe() + "\n");
+    CHECK(r.out == version::describe(nnue::kernels_description()) + "\n");
     CHECK(r.out.starts_with("Jadoube " + std::string(version::number()) + " (git "));
     CHECK(!version::git().empty());
     CHECK(version::number().find('.') != std::string_view::npos); // CMake's MAJOR.MINOR.PATCH
@@ -106,7 +107,7 @@ TEST_CASE(
 TEST_CASE("UCI id name carries the version - and `compiler` says what --version says") {
     Session s;
     CHECK(has_line(s.send("uci"), "id name " + version::engine_name()));
-    CHECK(s.send("compiler") == "info string " + version::describe() + "\n");
+    CHECK(s.send("compiler") == "info string " + version::describe(nnue::kernels_description()) + "\n");
     CHECK(s.errors("compiler now") == 1);
 }
 

@@ -20,6 +20,7 @@
 #include "support/files.h"
 #include "support/position.h"
 #include "support/uci_session.h"
+#include "util/cpu.h"
 #include "util/random.h"
 
 using namespace jadoube;
@@ -65,14 +66,14 @@ void check_position(nnue::Evaluator& ev, const Position& pos, const char* what) 
     auto fresh = std::make_unique<nnue::Accumulator>();
     auto freshScalar = std::make_unique<nnue::Accumulator>();
     nnue::refresh(net, pos, *fresh);
-    nnue::scalar::refresh(net, pos, *freshScalar);
+    nnue::refresh(nnue::scalar::kernels, net, pos, *freshScalar);
     const nnue::Accumulator& acc = ev.accumulator(pos);
     INFO(what << " at " << pos.fen());
     REQUIRE(same(*fresh, *freshScalar));
     REQUIRE(same(acc, *fresh));
     const int bucket = nnue::output_bucket(net, pos);
     const int simd = nnue::output(net, acc, pos.side_to_move(), bucket);
-    REQUIRE(simd == nnue::scalar::output(net, acc, pos.side_to_move(), bucket));
+    REQUIRE(simd == nnue::output(nnue::scalar::kernels, net, acc, pos.side_to_move(), bucket));
     REQUIRE(ev.evaluate(pos) == std::clamp(simd, -20000, 20000));
 }
 
@@ -193,66 +194,95 @@ TEST_CASE("output buckets: four pieces a bucket - from two kings to thirty-two p
     for (int pieces = 2; pieces <= 32; ++pieces) CHECK(nnue::output_bucket(nnue::PlainShape, pieces) == 0);
 }
 
-TEST_CASE("the scalar and SIMD output kernels agree on random accumulators and extreme weights") {
-    auto net = random_network(0x777);
-    Rng rng{99};
-    auto acc = std::make_unique<nnue::Accumulator>();
-    for (int round = 0; round < 2000; ++round) {
-        for (auto& half : acc->v)
-            for (auto& x : half) x = std::int16_t(round % 3 == 0 ? rng.range(-32768, 32767) : rng.range(-300, 400));
-        if (round == 1000) { // every weight at the bound from here on
-            for (auto& w : net->out_weights()) w = nnue::MAX_OUTPUT_WEIGHT;
-            net->sum_output_weights();
-        }
-        for (Color c : {WHITE, BLACK}) {
-            REQUIRE(nnue::output(*net, *acc, c, 0) == nnue::scalar::output(*net, *acc, c, 0));
-#if defined(__AVX2__)
-            REQUIRE(nnue::avx2::output(*net, *acc, c, 0) == nnue::scalar::output(*net, *acc, c, 0));
-#endif
-        }
-    }
-    // The int32 lanes' extremes: every activation at the top, then every one at zero
-    // (the kernels' offset -32768 times the largest weight) with the weights at +bound and -bound.
-    for (auto& half : acc->v) std::fill(std::begin(half), std::end(half), std::int16_t(nnue::QA));
-    CHECK(nnue::output(*net, *acc, WHITE, 0) == nnue::scalar::output(*net, *acc, WHITE, 0));
-    for (auto& half : acc->v) std::fill(std::begin(half), std::end(half), std::int16_t(0));
-    for (int sign : {1, -1}) {
-        for (auto& w : net->out_weights()) w = std::int16_t(sign * nnue::MAX_OUTPUT_WEIGHT);
-        net->sum_output_weights();
-        CHECK(nnue::output(*net, *acc, WHITE, 0) == nnue::scalar::output(*net, *acc, WHITE, 0));
-#if defined(__AVX2__)
-        CHECK(nnue::avx2::output(*net, *acc, WHITE, 0) == nnue::scalar::output(*net, *acc, WHITE, 0));
-#endif
-    }
-    // Every output bucket of a bucketed net.
-    const auto bucketed = random_network(0x778, nnue::make_shape(layout("8"), 8));
-    for (int bucket = 0; bucket < 8; ++bucket)
-        for (Color c : {WHITE, BLACK})
-            CHECK(nnue::output(*bucketed, *acc, c, bucket) == nnue::scalar::output(*bucketed, *acc, c, bucket));
-    MESSAGE("default kernels: " << std::string(nnue::kernel_name()));
+namespace {
+
+// The SIMD kernels this build has and this CPU runs: each is compared with scalar.
+std::vector<const nnue::Kernels*> simd_kernels() {
+    std::vector<const nnue::Kernels*> runnable;
+    for (const nnue::Kernels* k : nnue::compiled_kernels())
+        if (k != &nnue::scalar::kernels && cpu::has(k->needs)) runnable.push_back(k);
+    return runnable;
 }
 
-TEST_CASE("the scalar and SIMD update kernels agree on a move's deltas and on refreshes") {
+} // namespace
+
+TEST_CASE("every SIMD output kernel agrees with scalar on random accumulators and extreme weights") {
+    for (const nnue::Kernels* k : simd_kernels()) {
+        INFO(k->name << " kernels");
+        const auto same_output = [&](const nnue::Network& net, const nnue::Accumulator& acc, Color stm, int bucket) {
+            return nnue::output(*k, net, acc, stm, bucket) == nnue::output(nnue::scalar::kernels, net, acc, stm, bucket);
+        };
+        auto net = random_network(0x777);
+        Rng rng{99};
+        auto acc = std::make_unique<nnue::Accumulator>();
+        for (int round = 0; round < 2000; ++round) {
+            for (auto& half : acc->v)
+                for (auto& x : half) x = std::int16_t(round % 3 == 0 ? rng.range(-32768, 32767) : rng.range(-300, 400));
+            if (round == 1000) { // every weight at the bound from here on
+                for (auto& w : net->out_weights()) w = nnue::MAX_OUTPUT_WEIGHT;
+                net->sum_output_weights();
+            }
+            for (Color c : {WHITE, BLACK}) REQUIRE(same_output(*net, *acc, c, 0));
+        }
+        // The int32 lanes' extremes: every activation at the top, then every one at zero
+        // (the kernels' offset -32768 times the largest weight) with the weights at +bound and -bound.
+        for (auto& half : acc->v) std::fill(std::begin(half), std::end(half), std::int16_t(nnue::QA));
+        CHECK(same_output(*net, *acc, WHITE, 0));
+        for (auto& half : acc->v) std::fill(std::begin(half), std::end(half), std::int16_t(0));
+        for (int sign : {1, -1}) {
+            for (auto& w : net->out_weights()) w = std::int16_t(sign * nnue::MAX_OUTPUT_WEIGHT);
+            net->sum_output_weights();
+            CHECK(same_output(*net, *acc, WHITE, 0));
+        }
+        // Every output bucket of a bucketed net.
+        const auto bucketed = random_network(0x778, nnue::make_shape(layout("8"), 8));
+        for (int bucket = 0; bucket < 8; ++bucket)
+            for (Color c : {WHITE, BLACK}) CHECK(same_output(*bucketed, *acc, c, bucket));
+    }
+}
+
+TEST_CASE("every SIMD update kernel agrees with scalar on a move's deltas and on refreshes, wrapping as int16") {
     auto net = random_network(0x779);
-    Rng rng{7};
     auto in = std::make_unique<nnue::Accumulator>(), want = std::make_unique<nnue::Accumulator>(),
          got = std::make_unique<nnue::Accumulator>();
     // A quiet move, a capture, castling, and a refresh-sized list (the kernels' four paths).
     const std::pair<int, int> counts[] = {{1, 1}, {1, 2}, {2, 2}, {30, 0}, {5, 3}};
-    for (int round = 0; round < 200; ++round)
-        for (const auto& [adds, subs] : counts) {
-            for (auto& x : in->v[WHITE]) x = std::int16_t(rng.range(-32768, 32767)); // wraps alike in every kernel
-            int add[32], sub[32];
-            for (int k = 0; k < adds; ++k) add[k] = int(rng.range(0, nnue::PIECE_SQUARE_INPUTS - 1));
-            for (int k = 0; k < subs; ++k) sub[k] = int(rng.range(0, nnue::PIECE_SQUARE_INPUTS - 1));
-            nnue::scalar::update(*net, in->v[WHITE], want->v[WHITE], add, adds, sub, subs);
-            nnue::update(*net, in->v[WHITE], got->v[WHITE], add, adds, sub, subs);
-            REQUIRE(std::memcmp(want->v[WHITE], got->v[WHITE], sizeof want->v[WHITE]) == 0);
-#if defined(__AVX2__)
-            nnue::avx2::update(*net, in->v[WHITE], got->v[WHITE], add, adds, sub, subs);
-            REQUIRE(std::memcmp(want->v[WHITE], got->v[WHITE], sizeof want->v[WHITE]) == 0);
+    for (const nnue::Kernels* k : simd_kernels()) {
+        INFO(k->name << " kernels");
+        Rng rng{7};
+        for (int round = 0; round < 200; ++round)
+            for (const auto& [adds, subs] : counts) {
+                for (auto& x : in->v[WHITE]) x = std::int16_t(rng.range(-32768, 32767)); // wraps alike in every kernel
+                int add[32], sub[32];
+                for (int i = 0; i < adds; ++i) add[i] = int(rng.range(0, nnue::PIECE_SQUARE_INPUTS - 1));
+                for (int i = 0; i < subs; ++i) sub[i] = int(rng.range(0, nnue::PIECE_SQUARE_INPUTS - 1));
+                nnue::update(nnue::scalar::kernels, *net, in->v[WHITE], want->v[WHITE], add, adds, sub, subs);
+                nnue::update(*k, *net, in->v[WHITE], got->v[WHITE], add, adds, sub, subs);
+                REQUIRE(std::memcmp(want->v[WHITE], got->v[WHITE], sizeof want->v[WHITE]) == 0);
+                std::memcpy(got->v[WHITE], in->v[WHITE], sizeof got->v[WHITE]); // and in place, as the evaluator calls it
+                nnue::update(*k, *net, got->v[WHITE], got->v[WHITE], add, adds, sub, subs);
+                REQUIRE(std::memcmp(want->v[WHITE], got->v[WHITE], sizeof want->v[WHITE]) == 0);
+            }
+    }
+}
+
+TEST_CASE("the engine runs the best kernels the CPU has: AVX-512, else AVX2, else SSE2 on x86-64; NEON on AArch64") {
+    const auto name = [](cpu::Features f) { return std::string(nnue::best_kernels(f).name); };
+#if defined(__x86_64__)
+    const cpu::Features avx2 = cpu::bit(cpu::Avx) | cpu::bit(cpu::Avx2),
+                        avx512 = cpu::bit(cpu::Avx512f) | cpu::bit(cpu::Avx512bw);
+    CHECK(name(avx2 | avx512) == "AVX-512");
+    CHECK(name(avx2 | cpu::bit(cpu::Avx512f)) == "AVX2"); // AVX-512 without BW has no 16-bit lanes
+    CHECK(name(avx2) == "AVX2");
+    CHECK(name(avx512) == "SSE2"); // as JADOUBE_CPU_DISABLE=avx2 leaves it
+    CHECK(name(0) == "SSE2"); // part of x86-64 itself
+    CHECK(simd_kernels().size() >= 1);
+#elif defined(__aarch64__)
+    CHECK(name(0) == "NEON");
+    CHECK(simd_kernels().size() == 1);
 #endif
-        }
+    CHECK(&nnue::active_kernels() == &nnue::best_kernels(cpu::available()));
+    MESSAGE("kernels in use: " << nnue::kernels_description());
 }
 
 TEST_CASE("a net file at the older output scale (QB = 64) is read at its own scale and evaluates as that scale says") {
