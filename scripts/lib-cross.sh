@@ -143,9 +143,12 @@ jadoube_cross_emulator() {
 }
 
 # wine keeps its Windows prefix under build/ (never ~/.wine) and says nothing of
-# its own; the prefix is made on first use, which takes a while.
+# its own; the prefix is made on first use, which takes a while, without offering
+# to download Mono and Gecko (a dialog where a display is set): a console engine
+# needs neither.
 export WINEPREFIX="${WINEPREFIX:-$JADOUBE_ROOT/build/wine}"
 export WINEDEBUG="${WINEDEBUG:--all}"
+export WINEDLLOVERRIDES="${WINEDLLOVERRIDES:-mscoree,mshtml=}"
 
 jadoube_cross_run() {
     local target="$1"
