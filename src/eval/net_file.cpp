@@ -55,10 +55,10 @@ bool valid_shape(const NetShape& s) {
 }
 
 Network::Network(const NetShape& s) : shape(s), ftBiases{}, outWeights{}, outBias{} {
-    // Rounded up to the alignment, as aligned_alloc requires; zeroed like the rest.
-    const std::size_t bytes = (std::size_t(shape.inputs()) * HIDDEN * sizeof(std::int16_t) + 63) / 64 * 64;
-    ftWeights.reset(static_cast<std::int16_t*>(std::aligned_alloc(64, bytes)));
-    if (!ftWeights) throw std::bad_alloc();
+    // Rounded up to the alignment (whole cache lines); zeroed like the rest.
+    constexpr std::size_t A = FtWeightsAlignment;
+    const std::size_t bytes = (std::size_t(shape.inputs()) * HIDDEN * sizeof(std::int16_t) + A - 1) / A * A;
+    ftWeights.reset(static_cast<std::int16_t*>(::operator new[](bytes, std::align_val_t{A}))); // throws bad_alloc
     std::memset(ftWeights.get(), 0, bytes);
 }
 

@@ -29,6 +29,7 @@
 #include <cstdlib>
 #include <expected>
 #include <memory>
+#include <new>
 #include <span>
 #include <string>
 #include <string_view>
@@ -126,8 +127,10 @@ constexpr int output_bucket(const NetShape& shape, int pieces) {
 }
 
 // Feature-transformer weights: inputs x HIDDEN int16, 64-byte aligned, sized by the shape.
+// (aligned operator new rather than std::aligned_alloc, which Windows' C library lacks).
+constexpr std::size_t FtWeightsAlignment = 64;
 struct AlignedFree {
-    void operator()(std::int16_t* p) const { std::free(p); }
+    void operator()(std::int16_t* p) const { ::operator delete[](p, std::align_val_t{FtWeightsAlignment}); }
 };
 
 struct alignas(64) Network {

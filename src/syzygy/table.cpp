@@ -4,11 +4,6 @@
 // stepping by the per-block counts; the bounds checks on a damaged file are ours.
 #include "syzygy/table.h"
 
-#include <fcntl.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <bit>
 #include <cstring>
@@ -94,27 +89,6 @@ int men(MaterialKey key) {
     int n = 0;
     for (int shift = 0; shift < 48; shift += 4) n += int((key >> shift) & 15);
     return n;
-}
-
-MappedFile::~MappedFile() {
-    if (data_) munmap(const_cast<std::uint8_t*>(data_), size_);
-}
-
-std::expected<void, std::string> MappedFile::open(const std::string& path) {
-    const int fd = ::open(path.c_str(), O_RDONLY);
-    if (fd < 0) return std::unexpected(path + ": cannot be opened: " + std::strerror(errno));
-    struct stat st{};
-    if (fstat(fd, &st) != 0 || st.st_size <= 0) {
-        ::close(fd);
-        return std::unexpected(path + ": empty or unreadable");
-    }
-    void* p = mmap(nullptr, std::size_t(st.st_size), PROT_READ, MAP_SHARED, fd, 0);
-    ::close(fd);
-    if (p == MAP_FAILED) return std::unexpected(path + ": cannot be mapped: " + std::strerror(errno));
-    madvise(p, std::size_t(st.st_size), MADV_RANDOM); // probes jump about the file
-    data_ = static_cast<const std::uint8_t*>(p);
-    size_ = std::size_t(st.st_size);
-    return {};
 }
 
 // The header is read with a cursor that refuses to step past the file's end.

@@ -14,6 +14,7 @@
 
 #include "board/position.h"
 #include "syzygy/encoding.h"
+#include "util/mapped_file.h"
 
 namespace jadoube::syzygy {
 
@@ -26,22 +27,6 @@ MaterialKey material_key(const Position& pos);
 std::optional<MaterialKey> material_key(std::string_view name);
 MaterialKey mirrored(MaterialKey key);
 int men(MaterialKey key);
-
-// A read-only memory map of a whole file; unmapped on destruction.
-class MappedFile {
-public:
-    MappedFile() = default;
-    MappedFile(const MappedFile&) = delete;
-    MappedFile& operator=(const MappedFile&) = delete;
-    ~MappedFile();
-    std::expected<void, std::string> open(const std::string& path);
-    const std::uint8_t* data() const { return data_; }
-    std::size_t size() const { return size_; }
-
-private:
-    const std::uint8_t* data_ = nullptr;
-    std::size_t size_ = 0;
-};
 
 // The compressed values of one side to move of one pawn-file group.
 struct Stream {

@@ -17,7 +17,13 @@ namespace jadoube::syzygy {
 namespace {
 
 constexpr std::string_view WdlSuffix = ".rtbw", DtzSuffix = ".rtbz";
+// SyzygyPath's list separator, as the system's PATH has it (Stockfish's choice too):
+// Windows paths hold ':' after the drive letter.
+#ifdef _WIN32
+constexpr char PathSeparator = ';';
+#else
 constexpr char PathSeparator = ':';
+#endif
 
 // The DTZ a zeroing move gives: one ply to it, or 101 where the win or loss is cursed.
 int dtz_of_zeroing(int wdl) { return wdl == Win ? 1 : wdl == Loss ? -1 : wdl == CursedWin ? 101 : wdl == BlessedLoss ? -101 : 0; }

@@ -1,7 +1,11 @@
 #include "util/memory.h"
 
+#ifdef _WIN32
+#include "util/windows_api.h"
+#else
 #include <sys/mman.h>
 #include <unistd.h>
+#endif
 
 #include <algorithm>
 #include <charconv>
@@ -12,6 +16,20 @@
 #include <string_view>
 
 namespace jadoube {
+
+#ifdef _WIN32
+
+// Windows commits memory when it is allocated, so an oversized table fails at once
+// rather than later; the check still keeps it from pushing the machine into paging.
+// Physical memory available now (free plus standby), as Task Manager shows it.
+std::optional<std::size_t> available_memory() {
+    MEMORYSTATUSEX status{};
+    status.dwLength = sizeof status;
+    if (!GlobalMemoryStatusEx(&status)) return std::nullopt;
+    return std::size_t(status.ullAvailPhys);
+}
+
+#else
 
 namespace {
 
@@ -87,6 +105,8 @@ std::optional<std::size_t> available_memory() {
     if (const auto room = cgroup_headroom()) avail = avail ? std::min(*avail, *room) : *room;
     return avail;
 }
+
+#endif
 
 void advise_huge_pages([[maybe_unused]] void* p, [[maybe_unused]] std::size_t bytes) {
 #if defined(MADV_HUGEPAGE)

@@ -16,7 +16,8 @@ constexpr std::size_t MiB = std::size_t(1) << 20;
 // The kernel's MemAvailable (free memory plus what it can reclaim without swapping;
 // sysconf's free pages where /proc/meminfo is missing), capped by the headroom under
 // any cgroup memory limit of this process (limit - usage + inactive file cache, the
-// working-set rule container runtimes use). nullopt when nothing can be read.
+// working-set rule container runtimes use); on Windows the available physical
+// memory (GlobalMemoryStatusEx). nullopt when nothing can be read.
 std::optional<std::size_t> available_memory();
 
 // Large tables are aligned to the x86-64 huge page so that the kernel can back them
@@ -26,6 +27,8 @@ constexpr std::size_t HugePageSize = 2 * MiB;
 
 // Asks the kernel for transparent huge pages over [p, p + bytes) (Linux madvise;
 // a no-op where that does not exist or is switched off). Call before the first touch.
+// Windows grants large pages only to a process holding the "Lock pages in memory"
+// privilege, which a user must be given by policy; there the tables use small pages.
 void advise_huge_pages(void* p, std::size_t bytes);
 
 // Memory for a big table: `bytes` aligned to HugePageSize and advised for huge pages,

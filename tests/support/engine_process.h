@@ -20,8 +20,12 @@ class EngineProcess {
 public:
     using Clock = std::chrono::steady_clock;
 
+#ifdef JADOUBE_BINARY
     explicit EngineProcess(std::vector<std::string> args = {}) : EngineProcess(JADOUBE_BINARY, std::move(args)) {}
-    // Any program spoken to the same way, such as an adapter in front of the engine.
+#endif
+    // Any program spoken to the same way, such as an adapter in front of the engine
+    // or an emulator in front of a cross-built one (a name without '/' is looked up
+    // in PATH: `wine`).
     EngineProcess(std::string program, std::vector<std::string> args) {
         int in[2], out[2];
         // Close-on-exec, so that a second process started beside this one does not
@@ -35,7 +39,7 @@ public:
             std::vector<char*> argv{program.data()};
             for (auto& a : args) argv.push_back(a.data());
             argv.push_back(nullptr);
-            execv(program.c_str(), argv.data());
+            execvp(program.c_str(), argv.data());
             _exit(127);
         }
         close(in[0]), close(out[1]);
