@@ -241,7 +241,7 @@ TEST_CASE("every SIMD output kernel agrees with scalar on random accumulators an
     }
 }
 
-TEST_CASE("every SIMD update kernel agrees with scalar on a move's deltas and on refreshes, wrapping as int16") {
+TEST_CASE("every SIMD update kernel agrees with scalar on a move's deltas and on refreshes - wrapping as int16") {
     auto net = random_network(0x779);
     auto in = std::make_unique<nnue::Accumulator>(), want = std::make_unique<nnue::Accumulator>(),
          got = std::make_unique<nnue::Accumulator>();
@@ -266,7 +266,7 @@ TEST_CASE("every SIMD update kernel agrees with scalar on a move's deltas and on
     }
 }
 
-TEST_CASE("the engine runs the best kernels the CPU has: AVX-512, else AVX2, else SSE2 on x86-64; NEON on AArch64") {
+TEST_CASE("the engine runs the best kernels the CPU has: AVX-512 - else AVX2 - else SSE2 on x86-64 and NEON on AArch64") {
     const auto name = [](cpu::Features f) { return std::string(nnue::best_kernels(f).name); };
 #if defined(__x86_64__)
     const cpu::Features avx2 = cpu::bit(cpu::Avx) | cpu::bit(cpu::Avx2),

@@ -12,7 +12,7 @@ using namespace jadoube::test;
 
 TEST_SUITE("clients") {
 
-TEST_CASE("the game driver plays the engine against itself at 1+0.01: every game ends by the Laws, no fault") {
+TEST_CASE("the game driver plays the engine against itself at 1+0.01: every game ends by the Laws - no fault") {
     const EngineCommand engine{"jadoube", JADOUBE_BINARY, {}, {{"Hash", "16"}, {"Threads", "1"}}};
     const auto openings = read_openings(source_path("../bench/books/standard.epd").string(), 1);
     REQUIRE(openings.size() == 1);
@@ -29,7 +29,7 @@ TEST_CASE("the game driver plays the engine against itself at 1+0.01: every game
     }
 }
 
-TEST_CASE("the game driver counts an engine that never answers go as a fault, and the game as lost") {
+TEST_CASE("the game driver counts an engine that never answers go as a fault - and the game as lost") {
     // Answers the handshake and isready, and never a bestmove: a hung engine.
     const EngineCommand hung{"hung",
                              "sh",

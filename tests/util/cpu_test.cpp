@@ -39,7 +39,7 @@ std::string lower(std::string s) {
 
 TEST_SUITE("cli") {
 
-TEST_CASE("a CPU without the build's baseline gets a message naming what it lacks and exit 3, not SIGILL") {
+TEST_CASE("a CPU without the build's baseline gets a message naming what it lacks and exit 3 - not SIGILL") {
     if (!cpu::Baseline) {
         MESSAGE("this build's baseline (" << cpu::BaselineName << ") needs no feature the check knows: nothing to force");
         return;
