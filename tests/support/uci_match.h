@@ -57,7 +57,7 @@ struct GameRecord {
     std::string result;             // "1-0", "0-1" or "1/2-1/2"
     std::string reason;             // the Laws' state name, or the fault
     Fault fault = Fault::None;
-    int faultBy = -1; // the engine (0 or 1) that made the fault
+    int faultBy = -1; // who made the fault: 0 the player with White, 1 with Black
 };
 
 // One engine process spoken to as a GUI speaks to it. Windows builds under wine end
@@ -209,8 +209,9 @@ inline MatchResult play_match(const std::array<EngineCommand, 2>& engines, const
                 << (g.result.empty() ? "*" : g.result) << " (" << g.reason << "), " << g.moves.size() << " plies from " << fen
                 << std::endl;
             if (g.fault != Fault::None) {
-                ++r.faults[g.faultBy][std::size_t(g.fault)];
-                start(g.faultBy);
+                const int engine = g.faultBy == 0 ? white : black; // faultBy counts by colour
+                ++r.faults[engine][std::size_t(g.fault)];
+                start(engine);
             }
             r.games.push_back(g);
         }

@@ -3,6 +3,7 @@
 // match runner has them play, and every move and ending is checked by the Laws.
 #include <doctest/doctest.h>
 
+#include <array>
 #include <sstream>
 
 #include "support/files.h"
@@ -32,14 +33,17 @@ TEST_CASE("the game driver plays the engine against itself at 1+0.01: every game
     }
 }
 
+namespace {
+// Answers the handshake and isready, and never a bestmove: a hung engine.
+const EngineCommand Hung{"hung",
+                         "sh",
+                         {"-c", "while read -r line; do case $line in uci) echo uciok;; isready) echo readyok;; esac; done"},
+                         {}};
+} // namespace
+
 TEST_CASE("the game driver counts an engine that never answers go as a fault - and the game as lost") {
-    // Answers the handshake and isready, and never a bestmove: a hung engine.
-    const EngineCommand hung{"hung",
-                             "sh",
-                             {"-c", "while read -r line; do case $line in uci) echo uciok;; isready) echo readyok;; esac; done"},
-                             {}};
     const EngineCommand engine{"jadoube", JADOUBE_BINARY, {}, {}};
-    UciPlayer white(engine), black(hung);
+    UciPlayer white(engine), black(Hung);
     REQUIRE(white.start());
     REQUIRE(black.start());
     const GameRecord g = play_uci_game({&white, &black}, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -49,6 +53,18 @@ TEST_CASE("the game driver counts an engine that never answers go as a fault - a
     CHECK(g.result == "1-0");
     CHECK(g.moves.size() == 1); // White's first move, then Black's silence
     CHECK(white.quit() == 0);
+}
+
+TEST_CASE("the game driver charges each fault to the engine that made it, with either colour") {
+    const EngineCommand engine{"jadoube", JADOUBE_BINARY, {}, {}};
+    const auto openings = read_openings(source_path("../bench/books/standard.epd").string(), 1);
+    std::ostringstream log;
+    const MatchResult r = play_match({engine, Hung}, openings, TimeControl{300, 0, 50}, log);
+    MESSAGE(log.str());
+    REQUIRE(r.games.size() == 2);
+    CHECK(r.wins[0] == 2);
+    CHECK(r.faults[1][std::size_t(Fault::Crash)] == 2);
+    CHECK(r.faults[0] == std::array<int, 4>{});
 }
 
 } // TEST_SUITE
