@@ -137,7 +137,9 @@ jadoube_cross_build() {
 jadoube_cross_emulator() {
     case "$1" in
         windows) printf '%s\n' wine ;;
-        arm64) printf '%s\n' qemu-aarch64-static -L /usr/aarch64-linux-gnu ;;
+        # The loader explicitly, as the toolchain file explains (-L hangs threads).
+        arm64) printf '%s\n' qemu-aarch64-static /usr/aarch64-linux-gnu/lib/ld-linux-aarch64.so.1 \
+            --library-path /usr/aarch64-linux-gnu/lib:/usr/lib/aarch64-linux-gnu ;;
         *) jadoube_die "unknown cross target '$1' (windows or arm64)" ;;
     esac
 }

@@ -18,5 +18,11 @@ set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE BOTH)
 set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE BOTH)
 
-# -L: where qemu finds the arm64 dynamic loader and libraries.
-set(CMAKE_CROSSCOMPILING_EMULATOR qemu-aarch64-static -L /usr/aarch64-linux-gnu)
+# qemu starts the arm64 dynamic loader itself, which then loads the program with
+# the arm64 libraries. Not `qemu-aarch64-static -L /usr/aarch64-linux-gnu`: with
+# -L, a dynamically linked program hangs as soon as it starts a second thread
+# (qemu 7.2, Debian 12; a ten-line std::thread program reproduces it), and every
+# search starts TBB's workers. scripts/lib-cross.sh runs programs the same way.
+set(JADOUBE_ARM64_LOADER /usr/aarch64-linux-gnu/lib/ld-linux-aarch64.so.1)
+set(CMAKE_CROSSCOMPILING_EMULATOR qemu-aarch64-static ${JADOUBE_ARM64_LOADER}
+    --library-path /usr/aarch64-linux-gnu/lib:/usr/lib/aarch64-linux-gnu)
