@@ -151,13 +151,14 @@ MateProof static_proof(const Position& pos, Color winner) {
 // Every legal line from pos within depth plies (only-moves free, up to onlyMoves of
 // them) reaches a position where cannot_mate holds, a stalemate or a mate of the
 // winner. nodes bounds the positions visited; running out proves nothing, and so
-// does a node with more than ForcedLineMaxMoves moves.
-bool forced_unwinnable(Position& pos, Color winner, int depth, int onlyMoves, int& nodes) {
+// does a node with more than maxMoves moves (ForcedLineMaxMoves below the root).
+bool forced_unwinnable(Position& pos, Color winner, int depth, int onlyMoves, int& nodes,
+                       int maxMoves = ForcedLineMaxMoves) {
     if (cannot_mate(pos, winner)) return true;
     const MoveList<LEGAL> moves(pos);
     if (moves.size() == 0) return !pos.checkers() || pos.side_to_move() == winner;
     const bool only = moves.size() == 1 && onlyMoves > 0;
-    if ((!only && depth == 0) || moves.size() > ForcedLineMaxMoves || --nodes < 0) return false;
+    if ((!only && depth == 0) || int(moves.size()) > maxMoves || --nodes < 0) return false;
     for (const Move m : moves) {
         pos.do_move(m);
         const bool proved = only ? forced_unwinnable(pos, winner, depth, onlyMoves - 1, nodes)
@@ -186,8 +187,9 @@ MateProof unwinnable_proof(const Position& pos, Color winner) {
     if (const MateProof proof = static_proof(pos, winner); proof != MateProof::None) return proof;
     Position line = pos.without_history();
     int nodes = ForcedLineNodes;
-    return forced_unwinnable(line, winner, ForcedLinePlies, ForcedOnlyMovePlies, nodes) ? MateProof::ForcedLines
-                                                                                        : MateProof::None;
+    return forced_unwinnable(line, winner, ForcedLinePlies, ForcedOnlyMovePlies, nodes, ForcedLineRootMaxMoves)
+               ? MateProof::ForcedLines
+               : MateProof::None;
 }
 
 } // namespace jadoube::laws

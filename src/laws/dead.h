@@ -34,6 +34,12 @@ inline constexpr int ForcedLinePlies = 7;
 inline constexpr int ForcedOnlyMovePlies = 100;
 inline constexpr int ForcedLineNodes = 20000;
 inline constexpr int ForcedLineMaxMoves = 8;
+// The root may be wider: a position where every move of the side to move leaves the
+// other side stalemated, or in a proved position, is dead after one ply however many
+// moves it has (CHA full mode, bench/log/2026-11-29-dead-positions-cha-full.md: a
+// rook and king with 12 moves beside a king that every move stalemates). An ordinary
+// root costs one more move generation: its first reply already has too many moves.
+inline constexpr int ForcedLineRootMaxMoves = 64;
 
 // By material for both sides at once: no pawns, rooks or queens, and either at most
 // one minor piece in all, or only bishops, all on squares of one colour.

@@ -124,6 +124,28 @@ TEST_CASE("5.2.2 the only legal move takes the last man that could mate") {
     }
 }
 
+TEST_CASE("5.2.2 every move of the side to move stalemates the other: dead however many moves it has") {
+    // White's king is boxed in on h5 and every white pawn is blocked: whatever Black
+    // plays among its 12 moves leaves White stalemated, or takes nothing that frees
+    // it. CHA's full mode proves both sides unwinnable
+    // (bench/log/2026-11-29-dead-positions-cha-full.md).
+    const Position pos = play("8/p1k4p/P2p1p1P/rp1P1PpK/1P2p1P1/2p1P3/2P5/8 b - - 0 1");
+    CHECK(MoveList<LEGAL>(pos).size() > std::size_t(laws::ForcedLineMaxMoves)); // wider than a line's node
+    CHECK_FALSE(laws::statically_dead(pos));
+    CHECK(laws::unwinnable_proof(pos, WHITE) == laws::MateProof::ForcedLines);
+    CHECK(laws::unwinnable_proof(pos, BLACK) == laws::MateProof::ForcedLines);
+    CHECK(laws::game_state(pos) == GameState::DeadPosition);
+}
+
+TEST_CASE("5.2.2 the same box with one white pawn free to walk is not dead") {
+    // Without the black c3 pawn, c2-c3-c4 frees White's game: CHA finds a helpmate
+    // for each side (White queens on a8, Black on c1).
+    const Position pos = play("8/p1k4p/P2p1p1P/rp1P1PpK/1P2p1P1/4P3/2P5/8 b - - 0 1");
+    CHECK_FALSE(laws::unwinnable(pos, WHITE));
+    CHECK_FALSE(laws::unwinnable(pos, BLACK));
+    CHECK(laws::game_state(pos) == GameState::Ongoing);
+}
+
 TEST_CASE("5.2.2 a forced capture that leaves mating material is not dead") {
     // Rxg2 is also legal and keeps K+R v K.
     const Position pos = play("7k/8/8/8/8/8/6q1/6RK w - - 0 1");
