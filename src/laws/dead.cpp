@@ -152,8 +152,7 @@ MateProof static_proof(const Position& pos, Color winner) {
 // them) reaches a position where cannot_mate holds, a stalemate or a mate of the
 // winner. nodes bounds the positions visited; running out proves nothing, and so
 // does a node with more than maxMoves moves (ForcedLineMaxMoves below the root).
-bool forced_unwinnable(Position& pos, Color winner, int depth, int onlyMoves, int& nodes,
-                       int maxMoves = ForcedLineMaxMoves) {
+bool forced_unwinnable(Position& pos, Color winner, int depth, int onlyMoves, int& nodes, int maxMoves = ForcedLineMaxMoves) {
     if (cannot_mate(pos, winner)) return true;
     const MoveList<LEGAL> moves(pos);
     if (moves.size() == 0) return !pos.checkers() || pos.side_to_move() == winner;
