@@ -1,6 +1,8 @@
 #include "laws/dead.h"
 
+#include <deque>
 #include <optional>
+#include <unordered_set>
 
 #include "board/movegen.h"
 
@@ -168,6 +170,60 @@ bool forced_unwinnable(Position& pos, Color winner, int depth, int onlyMoves, in
     return true;
 }
 
+// No man but the kings can move: every legal move of the side to move is a king
+// move, and so is every move the other side would have if it were to move.
+bool only_kings_move(Position& pos) {
+    const auto kingsOnly = [](const Position& p) {
+        for (const Move m : MoveList<LEGAL>(p))
+            if (type_of(p.moved_piece(m)) != KING) return false;
+        return true;
+    };
+    if (pos.checkers() || !kingsOnly(pos)) return false;
+    pos.do_null_move();
+    const bool other = kingsOnly(pos);
+    pos.undo_null_move();
+    return other;
+}
+
+// Every position reachable from root, visited once each (depth first, by key): none
+// is a mate of the loser. A position where cannot_mate holds is not expanded (none
+// after it is a mate either). Sound because the search is exhaustive: a mate
+// reachable from the root is reached by a line without repeated positions, and every
+// position on it is expanded unless proved. Running out of nodes proves nothing.
+// The line's move lists live in a deque (a MoveList points into itself, so it must
+// never be relocated), not on the call stack: the line can be as long as the budget.
+bool reachable_unwinnable(const Position& root, Color winner) {
+    struct Node {
+        MoveList<LEGAL> moves;
+        const Move* next;
+        explicit Node(const Position& pos) : moves(pos), next(moves.begin()) {}
+    };
+    Position pos = root.without_history();
+    std::unordered_set<Key> seen{pos.key()};
+    std::deque<Node> line;
+    line.emplace_back(pos);
+    int nodes = ReachableSetNodes;
+    while (!line.empty()) {
+        Node& node = line.back();
+        if (node.next == node.moves.end()) {
+            line.pop_back();
+            if (!line.empty()) pos.undo_move(*(line.back().next - 1));
+            continue;
+        }
+        const Move m = *node.next++;
+        pos.do_move(m);
+        if (!seen.insert(pos.key()).second || cannot_mate(pos, winner)) {
+            pos.undo_move(m);
+            continue;
+        }
+        if (--nodes < 0) return false;
+        Node& child = line.emplace_back(pos);
+        // Checkmate of the loser: the winner mated.
+        if (child.moves.size() == 0 && pos.checkers() && pos.side_to_move() != winner) return false;
+    }
+    return true;
+}
+
 } // namespace
 
 bool insufficient_material(const Position& pos) {
@@ -186,9 +242,9 @@ MateProof unwinnable_proof(const Position& pos, Color winner) {
     if (const MateProof proof = static_proof(pos, winner); proof != MateProof::None) return proof;
     Position line = pos.without_history();
     int nodes = ForcedLineNodes;
-    return forced_unwinnable(line, winner, ForcedLinePlies, ForcedOnlyMovePlies, nodes, ForcedLineRootMaxMoves)
-               ? MateProof::ForcedLines
-               : MateProof::None;
+    if (forced_unwinnable(line, winner, ForcedLinePlies, ForcedOnlyMovePlies, nodes, ForcedLineRootMaxMoves))
+        return MateProof::ForcedLines;
+    return only_kings_move(line) && reachable_unwinnable(line, winner) ? MateProof::ReachableSet : MateProof::None;
 }
 
 } // namespace jadoube::laws

@@ -41,6 +41,13 @@ inline constexpr int ForcedLineMaxMoves = 8;
 // root costs one more move generation: its first reply already has too many moves.
 inline constexpr int ForcedLineRootMaxMoves = 64;
 
+// Bound of the reachable-set proof: the positions visited before giving up. It is
+// tried only where no man but the kings can move (kings free to take what is not
+// defended); there the reachable positions are the kings' walks and what their
+// captures release, a few thousand at most when a proof exists (CHA needed 4,029
+// nodes for the one position of its full mode that the other proofs miss).
+inline constexpr int ReachableSetNodes = 1024;
+
 // By material for both sides at once: no pawns, rooks or queens, and either at most
 // one minor piece in all, or only bishops, all on squares of one colour.
 bool insufficient_material(const Position& pos);
@@ -60,16 +67,17 @@ inline bool statically_dead(const Position& pos) {
     return cannot_mate(pos, WHITE) && cannot_mate(pos, BLACK);
 }
 
-// Which of the three proofs shows that the winner can never mate; None when none
+// Which of the four proofs shows that the winner can never mate; None when none
 // of them does within its bounds (the winner may then still be unable to mate,
 // but nothing here proves it). Article 6.9 asks exactly this of the opponent of a
 // player whose flag has fallen.
-enum class MateProof : std::uint8_t { None, Material, LockedStructure, ForcedLines };
+enum class MateProof : std::uint8_t { None, Material, LockedStructure, ForcedLines, ReachableSet };
 MateProof unwinnable_proof(const Position& pos, Color winner);
 
-// "material", "locked-structure", "forced-lines" (an identifier, not a message); "none".
+// "material", "locked-structure", "forced-lines", "reachable-set" (an identifier, not
+// a message); "none".
 constexpr const char* proof_name(MateProof p) {
-    constexpr const char* Names[] = {"none", "material", "locked-structure", "forced-lines"};
+    constexpr const char* Names[] = {"none", "material", "locked-structure", "forced-lines", "reachable-set"};
     return Names[static_cast<int>(p)];
 }
 
@@ -77,7 +85,7 @@ constexpr const char* proof_name(MateProof p) {
 // bounds ends where it holds, in stalemate or in a mate of the winner.
 inline bool unwinnable(const Position& pos, Color winner) { return unwinnable_proof(pos, winner) != MateProof::None; }
 
-// 5.2.2: neither side can mate, by any of the three proofs.
+// 5.2.2: neither side can mate, by any of the four proofs.
 inline bool dead_position(const Position& pos) { return unwinnable(pos, WHITE) && unwinnable(pos, BLACK); }
 
 } // namespace jadoube::laws

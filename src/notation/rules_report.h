@@ -25,7 +25,7 @@ namespace jadoube {
 //
 // Last come "white-can-mate V black-can-mate V" for the current position, the
 // question Article 6.9 asks when a flag falls: V is "no:PROOF" when PROOF
-// (laws::proof_name: material, locked-structure, forced-lines) shows that the side
+// (laws::proof_name: material, locked-structure, forced-lines, reachable-set) shows that the side
 // can never mate whatever both play, else "yes" (no proof within the bounds of
 // laws/dead.h: a side may still be unable to mate, unproved; on CHA's test vectors
 // 785 of the 1,674 unwinnable sides are proved, tests/laws/flag_fall_test.cpp).

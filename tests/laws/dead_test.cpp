@@ -146,6 +146,30 @@ TEST_CASE("5.2.2 the same box with one white pawn free to walk is not dead") {
     CHECK(laws::game_state(pos) == GameState::Ongoing);
 }
 
+TEST_CASE("5.2.2 where only the kings can move, every reachable position is searched") {
+    // Black's king may take the h6 pawn, so nothing is locked, and the h7 pawn then
+    // runs; yet of the few hundred positions the kings' walks and that pawn can
+    // reach, none is a mate for either side. CHA's full mode agrees (4,029 and 4,419
+    // nodes; bench/log/2026-11-29-dead-positions-cha-full.md).
+    for (const char* fen :
+         {"8/1p1p1p1p/1P1P1P1P/1P3Ppk/3K2p1/6P1/6P1/7B b - - 0 1", "8/1p1p1p1p/1P1P1P1P/1P3Ppk/3K2p1/6P1/6P1/7B w - - 0 1"}) {
+        CAPTURE(fen);
+        const Position pos = play(fen);
+        CHECK(laws::unwinnable_proof(pos, WHITE) == laws::MateProof::ReachableSet);
+        CHECK(laws::unwinnable_proof(pos, BLACK) == laws::MateProof::ReachableSet);
+        CHECK(laws::game_state(pos) == GameState::DeadPosition);
+    }
+}
+
+TEST_CASE("5.2.2 the same kings' walk without the g5 pawn reaches mates for both sides") {
+    // Without g5 the black king walks out by g5 and the white pawns run: CHA finds a
+    // helpmate for each side, and the search must find no proof.
+    const Position pos = play("8/1p1p1p1p/1P1P1P1P/1P3P1k/3K2p1/6P1/6P1/7B b - - 0 1");
+    CHECK(laws::unwinnable_proof(pos, WHITE) == laws::MateProof::None);
+    CHECK(laws::unwinnable_proof(pos, BLACK) == laws::MateProof::None);
+    CHECK(laws::game_state(pos) == GameState::Ongoing);
+}
+
 TEST_CASE("5.2.2 a forced capture that leaves mating material is not dead") {
     // Rxg2 is also legal and keeps K+R v K.
     const Position pos = play("7k/8/8/8/8/8/6q1/6RK w - - 0 1");
