@@ -7,6 +7,7 @@
 
 #include "cli/commands.h"
 #include "search/limits.h"
+#include "util/line_endings.h"
 
 int main(int argc, char* argv[]) {
     // A search raises TBB's limit on parallelism to its thread count for as long as it
@@ -22,6 +23,7 @@ int main(int argc, char* argv[]) {
     // running while static destructors run, and memcheck reports their stacks as
     // possibly lost. Joining them here makes every shutdown deterministic.
     tbb::task_scheduler_handle workers{tbb::attach{}};
+    jadoube::write_bare_newlines();
     const std::vector<std::string_view> args(argv + std::min(argc, 1), argv + argc);
     const int status = jadoube::run_command_line(args);
     tbb::finalize(workers, std::nothrow);

@@ -62,11 +62,33 @@ private:
 
 } // namespace
 
-SearchPool::SearchPool() { (void)set_threads(1); }
+SearchPool::SearchPool() {
+    (void)set_threads(1);
+    controller_ = std::thread([this] { control_loop(); });
+}
 
 SearchPool::~SearchPool() {
     stop();
     wait();
+    {
+        const std::lock_guard lock(controlMutex_);
+        quit_ = true;
+    }
+    controlCv_.notify_all();
+    controller_.join();
+}
+
+void SearchPool::control_loop() {
+    std::unique_lock lock(controlMutex_);
+    for (;;) {
+        controlCv_.wait(lock, [this] { return searching_ || quit_; });
+        if (!searching_) return; // quit_, with no search queued
+        lock.unlock();
+        run();
+        lock.lock();
+        searching_ = false;
+        controlCv_.notify_all(); // wait()
+    }
 }
 
 std::expected<void, std::string> SearchPool::set_threads(int n) {
@@ -132,7 +154,8 @@ void SearchPool::prepare() {
 }
 
 void SearchPool::wait() {
-    if (controller_.joinable()) controller_.join();
+    std::unique_lock lock(controlMutex_);
+    controlCv_.wait(lock, [this] { return !searching_; });
 }
 
 void SearchPool::start(const Position& pos, const SearchLimits& limits, const SearchOptions& options, SearchCallbacks callbacks) {
@@ -181,7 +204,11 @@ void SearchPool::start(const Position& pos, const SearchLimits& limits, const Se
     }
     prepare(); // the first search after start-up or a resize without `isready` pays here
     shared_.tt.new_search();
-    controller_ = std::thread([this] { run(); });
+    {
+        const std::lock_guard lock(controlMutex_);
+        searching_ = true;
+    }
+    controlCv_.notify_all();
 }
 
 void SearchPool::run() {
