@@ -27,7 +27,10 @@
 # The bench positions come from the engine (`jadoube bench --fens`), so both
 # engines search exactly what `jadoube bench` searches.
 #
-# env: JADOUBE=build/release/jadoube  STOCKFISH=/usr/games/stockfish
+# env: JADOUBE=build/release/jadoube  STOCKFISH=/usr/games/stockfish (Debian's
+#                       package: a Debian baseline build, SSE2; STOCKFISH=PATH for
+#                       Stockfish 15.1 built for this CPU, bench signature 3467381;
+#                       the output names the build by its `compiler` line)
 #      ROUNDS=3 (report)  RUNS=15 WARMUP=2 OUT=build/perft_vs_stockfish (perft)
 #      JADOUBE_VG=build/valgrind/jadoube (perft --callgrind)
 #      BENCH_FENS=FILE  Stockfish's positions from a file (one FEN a line) instead
@@ -48,6 +51,9 @@ need_engines() {
     for bin in "$JADOUBE" "$STOCKFISH"; do [[ -x $bin ]] || die "not executable: $bin"; done
 }
 engine_name() { printf 'uci\nquit\n' | "$1" 2>/dev/null | sed -n 's/^id name //p' | head -n 1; }
+# Stockfish's build, as its `compiler` command says it: "64bit SSE2" is Debian's
+# baseline build, "64bit VNNI AVX512 BMI2 ..." one built for an AVX-512 CPU.
+engine_build() { printf 'compiler\nquit\n' | "$1" 2>/dev/null | sed -n 's/^Compilation settings include: *//p' | head -n 1; }
 
 # bench_fens FILE: writes the bench positions to FILE, one FEN a line.
 bench_fens() {
@@ -141,7 +147,7 @@ cmd_report() {
     ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
     echo "Jadoube:   $JADOUBE ($(engine_name "$JADOUBE"))"
-    echo "Stockfish: $STOCKFISH ($(engine_name "$STOCKFISH"))"
+    echo "Stockfish: $STOCKFISH ($(engine_name "$STOCKFISH"); build: $(engine_build "$STOCKFISH"))"
     echo "Date:      $(date -u '+%Y-%m-%d %H:%M UTC'), $ROUNDS rounds alternating, medians; load after: $(cut -d' ' -f1-3 /proc/loadavg)"
     echo
     echo "| measure | Jadoube | Stockfish 15.1 | Jadoube / Stockfish |"
@@ -185,7 +191,7 @@ cmd_perft() {
     write_perft_scripts "$IN"
 
     echo "Jadoube:   $JADOUBE ($(engine_name "$JADOUBE"))"
-    echo "Stockfish: $STOCKFISH ($(engine_name "$STOCKFISH"))"
+    echo "Stockfish: $STOCKFISH ($(engine_name "$STOCKFISH"); build: $(engine_build "$STOCKFISH"))"
     echo "CPU:       $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) logical CPUs"
     echo "Date:      $(date -u '+%Y-%m-%d %H:%M UTC')"
     echo "Load avg:  $(cut -d" " -f1-3 /proc/loadavg) (before timing)"
