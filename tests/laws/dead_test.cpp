@@ -146,7 +146,7 @@ TEST_CASE("5.2.2 the same box with one white pawn free to walk is not dead") {
     CHECK(laws::game_state(pos) == GameState::Ongoing);
 }
 
-TEST_CASE("5.2.2 where only the kings can move, every reachable position is searched") {
+TEST_CASE("5.2.2 where only the kings can move every reachable position is searched") {
     // Black's king may take the h6 pawn, so nothing is locked, and the h7 pawn then
     // runs; yet of the few hundred positions the kings' walks and that pawn can
     // reach, none is a mate for either side. CHA's full mode agrees (4,029 and 4,419

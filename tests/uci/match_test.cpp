@@ -55,7 +55,7 @@ TEST_CASE("the game driver counts an engine that never answers go as a fault - a
     CHECK(white.quit() == 0);
 }
 
-TEST_CASE("the game driver charges each fault to the engine that made it, with either colour") {
+TEST_CASE("the game driver charges each fault to the engine that made it - with either colour") {
     const EngineCommand engine{"jadoube", JADOUBE_BINARY, {}, {}};
     const auto openings = read_openings(source_path("../bench/books/standard.epd").string(), 1);
     std::ostringstream log;
