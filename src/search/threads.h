@@ -1,7 +1,8 @@
 // The search threads. A controller std::thread, started with the pool and woken for
-// each search, owns the search so that the UCI loop keeps reading; inside it a tbb::task_arena sized to `Threads` (made by
-// set_threads, kept between searches) runs the helper workers as TBB tasks while the main worker runs in the controller itself,
-// so the main worker (which keeps time and reports) never waits for a task slot.
+// each search, owns the search so that the UCI loop keeps reading; inside it a
+// tbb::task_arena sized to `Threads` (made by set_threads, kept between searches)
+// runs the helper workers as TBB tasks while the main worker runs in the controller
+// itself, so the main worker (which keeps time and reports) never waits for a task slot.
 #pragma once
 
 #include <atomic>
