@@ -93,6 +93,11 @@ int main(int argc, char** argv) {
         for (Fault f : {Fault::IllegalMove, Fault::TimeLoss, Fault::Crash})
             std::cout << " " << fault_name(f) << " " << r.faults[std::size_t(i)][std::size_t(f)] << ",";
         std::cout << "\n";
+        const ClockStats& c = r.clocks[std::size_t(i)];
+        std::cout << engines[std::size_t(i)].name << " clock: " << c.moves << " moves, longest " << c.mostUsedMs
+                  << " ms, least left " << (c.moves ? c.leastLeftMs : 0) << " ms, outside its search "
+                  << (c.moves ? double(c.relayMs) / c.moves : 0.0) << " ms a move on average and " << c.mostRelayMs
+                  << " ms at most\n";
     }
     return r.fault_count() == 0 ? 0 : 1;
 }

@@ -11,10 +11,12 @@
 // build under wine against the Linux build.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstdint>
 #include <fstream>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -51,6 +53,32 @@ inline const char* fault_name(Fault f) {
     return Names[std::size_t(f)];
 }
 
+// How an engine spent its clock, move by move: what a time loss would have needed.
+// `relay` is the referee's time for a move less the engine's own `time` in its
+// last info line: the part of the move spent outside the search (the pipe, an
+// emulator's line relay, the scheduler), which Move Overhead has to cover.
+struct ClockStats {
+    int moves = 0;
+    std::int64_t leastLeftMs = std::numeric_limits<std::int64_t>::max(); // the clock after a move, before the increment
+    std::int64_t mostRelayMs = 0;
+    std::int64_t mostUsedMs = 0;
+    std::int64_t relayMs = 0; // in all
+    void add(std::int64_t usedMs, std::int64_t leftMs, std::int64_t relay) {
+        ++moves;
+        relayMs += relay;
+        leastLeftMs = std::min(leastLeftMs, leftMs);
+        mostRelayMs = std::max(mostRelayMs, relay);
+        mostUsedMs = std::max(mostUsedMs, usedMs);
+    }
+    void add(const ClockStats& o) {
+        moves += o.moves;
+        leastLeftMs = std::min(leastLeftMs, o.leastLeftMs);
+        mostRelayMs = std::max(mostRelayMs, o.mostRelayMs);
+        mostUsedMs = std::max(mostUsedMs, o.mostUsedMs);
+        relayMs += o.relayMs;
+    }
+};
+
 struct GameRecord {
     std::string fen;                // the opening position
     std::vector<std::string> moves; // UCI text, as played
@@ -58,6 +86,7 @@ struct GameRecord {
     std::string reason;             // the Laws' state name, or the fault
     Fault fault = Fault::None;
     int faultBy = -1; // who made the fault: 0 the player with White, 1 with Black
+    std::array<ClockStats, 2> clocks{}; // by colour, as faultBy
 };
 
 // One engine process spoken to as a GUI speaks to it. Windows builds under wine end
@@ -97,6 +126,7 @@ public:
             auto line = process_->read_line(left);
             if (!line) return std::nullopt;
             if (!line->empty() && line->back() == '\r') line->pop_back();
+            note_search_time(*line);
             if (line->starts_with(prefix)) return line;
         }
         return std::nullopt;
@@ -107,10 +137,20 @@ public:
         return process_ ? process_->wait_exit(ReadyTimeout) : -1;
     }
     const std::string& name() const { return cmd_.name; }
+    // The `time` of the last info line read since the last call (0 if none), then 0.
+    std::int64_t take_search_time() { return std::exchange(searchTimeMs_, 0); }
 
 private:
+    void note_search_time(const std::string& line) {
+        if (!line.starts_with("info ")) return;
+        std::istringstream words(line);
+        for (std::string w; words >> w;)
+            if (w == "time" && words >> searchTimeMs_) return;
+    }
+
     EngineCommand cmd_;
     std::unique_ptr<EngineProcess> process_;
+    std::int64_t searchTimeMs_ = 0;
 };
 
 // One game from `fen` (the Laws must accept it), players[0] with White.
@@ -154,6 +194,7 @@ inline GameRecord play_uci_game(std::array<UciPlayer*, 2> players, const std::st
         p.send("position fen " + fen + (moves.empty() ? "" : " moves" + moves));
         p.send("go wtime " + std::to_string(clock[WHITE]) + " btime " + std::to_string(clock[BLACK]) + " winc "
                + std::to_string(tc.incMs) + " binc " + std::to_string(tc.incMs));
+        p.take_search_time(); // nothing of an earlier move counts
         const auto t0 = EngineProcess::Clock::now();
         // Past the clock and the margin it has lost anyway; a few seconds more tell a
         // slow answer (a time loss) from none (a crash or a stall).
@@ -161,6 +202,7 @@ inline GameRecord play_uci_game(std::array<UciPlayer*, 2> players, const std::st
         const std::int64_t used = duration_cast<milliseconds>(EngineProcess::Clock::now() - t0).count();
         if (!line) return lose(us, Fault::Crash, p.name() + " gave no bestmove"), g;
         clock[us] -= used;
+        g.clocks[by_colour(us)].add(used, clock[us], used - p.take_search_time());
         if (clock[us] < -tc.marginMs)
             return lose(us, Fault::TimeLoss, p.name() + " over its clock by " + std::to_string(-clock[us]) + " ms"), g;
         clock[us] += tc.incMs;
@@ -178,6 +220,7 @@ struct MatchResult {
     std::array<int, 2> wins{};
     int draws = 0;
     std::array<std::array<int, 4>, 2> faults{}; // [engine][Fault]
+    std::array<ClockStats, 2> clocks{};          // [engine]
     std::vector<GameRecord> games;
     int fault_count() const {
         int n = 0;
@@ -202,6 +245,8 @@ inline MatchResult play_match(const std::array<EngineCommand, 2>& engines, const
         for (int white : {0, 1}) {
             const GameRecord g = play_uci_game({players[white].get(), players[1 - white].get()}, fen, tc);
             const int black = 1 - white;
+            r.clocks[white].add(g.clocks[0]);
+            r.clocks[black].add(g.clocks[1]);
             if (g.result == "1-0") ++r.wins[white];
             else if (g.result == "0-1") ++r.wins[black];
             else if (g.result == "1/2-1/2") ++r.draws;

@@ -26,6 +26,7 @@ TEST_CASE("the game driver plays the engine against itself at 1+0.01: every game
     REQUIRE(r.games.size() == 2);
     CHECK(r.fault_count() == 0);
     CHECK(r.wins[0] + r.wins[1] + r.draws == 2);
+    CHECK(r.clocks[0].moves + r.clocks[1].moves == int(r.games[0].moves.size() + r.games[1].moves.size()));
     for (const GameRecord& g : r.games) {
         CHECK(g.fault == Fault::None);
         CHECK(!g.moves.empty());
