@@ -8,7 +8,9 @@
 //   - material: the winner's men can never mate whatever the loser does, e.g. a
 //     bare king, or one knight against a king with only queens and no pawns;
 //   - a locked structure: no pawn can ever move or be taken, and from the squares
-//     the men can ever reach, the loser's king is never left without a flight;
+//     the men can ever reach, the loser's king is never left without a flight (a
+//     hemmed-in piece that could be taken is no part of the wall, only a man that
+//     may vanish);
 //   - forced lines: every series of legal moves within a few plies (only-moves
 //     free) reaches one of the two above, or a mate of the winner, or stalemate.
 // The first two are static and cheap enough for every search node
