@@ -179,16 +179,37 @@ MateProof static_proof(const Position& pos, Color winner) {
     return lock && lock_stops_mate(*lock, winner) ? MateProof::LockedStructure : MateProof::None;
 }
 
+// The side not to move has no legal move as things stand (a null move shows it):
+// then a move of the side to move that frees nothing stalemates it, and a wide node is
+// mostly such leaves. Never with the side to move in check (no null move there). A
+// pawn with an empty square ahead answers most positions without a move generation
+// (it may be pinned, and then the answer is only a missed chance, never a wrong proof).
+bool other_side_stuck(Position& pos) {
+    const Color them = ~pos.side_to_move();
+    const Bitboard pawns = pos.pieces(them, PAWN);
+    if ((them == WHITE ? shift<NORTH>(pawns) : shift<SOUTH>(pawns)) & ~pos.pieces()) return false;
+    if (pos.checkers()) return false;
+    pos.do_null_move();
+    const bool stuck = MoveList<LEGAL>(pos).size() == 0;
+    pos.undo_null_move();
+    return stuck;
+}
+
 // Every legal line from pos within depth plies (only-moves free, up to onlyMoves of
 // them) reaches a position where cannot_mate holds, a stalemate or a mate of the
 // winner. nodes bounds the positions visited; running out proves nothing, and so
-// does a node with more than maxMoves moves (ForcedLineMaxMoves below the root).
+// does a node with more than maxMoves moves (ForcedLineMaxMoves below the root),
+// unless the other side is stuck there (other_side_stuck).
 bool forced_unwinnable(Position& pos, Color winner, int depth, int onlyMoves, int& nodes, int maxMoves = ForcedLineMaxMoves) {
     if (cannot_mate(pos, winner)) return true;
     const MoveList<LEGAL> moves(pos);
     if (moves.size() == 0) return !pos.checkers() || pos.side_to_move() == winner;
     const bool only = moves.size() == 1 && onlyMoves > 0;
-    if ((!only && depth == 0) || int(moves.size()) > maxMoves || --nodes < 0) return false;
+    const bool wide = int(moves.size()) > maxMoves;
+    if ((!only && depth == 0) || (wide && !other_side_stuck(pos))) return false;
+    // A wide node pays for the leaves below it too, so the budget bounds the work.
+    nodes -= wide ? int(moves.size()) : 1;
+    if (nodes < 0) return false;
     for (const Move m : moves) {
         pos.do_move(m);
         const bool proved = only ? forced_unwinnable(pos, winner, depth, onlyMoves - 1, nodes)
