@@ -58,12 +58,12 @@ struct Lock {
 
 // The pieces that can never move while the frozen men stand: every square such a
 // piece attacks, with only frozen men as obstacles, holds a frozen man of its own
-// side (a bishop hemmed in by its own blocked pawns). From all men, the pieces
-// that can move are dropped until none is left; what stays is frozen as a whole.
-// A frozen piece's attacks are the squares next to it along its lines (or a
-// knight's), each holding a man of its own: it defends them for ever.
-Bitboard immobile_men(const Position& pos) {
-    Bitboard frozen = pos.pieces() & ~pos.pieces(KING);
+// side (a bishop hemmed in by its own blocked pawns). From all men but the loose
+// pieces, the pieces that can move are dropped until none is left; what stays is
+// frozen as a whole. A frozen piece's attacks are the squares next to it along its
+// lines (or a knight's), each holding a man of its own: it defends them for ever.
+Bitboard immobile_men(const Position& pos, Bitboard loose) {
+    Bitboard frozen = pos.pieces() & ~pos.pieces(KING) & ~loose;
     for (bool dropped = true; dropped;) {
         dropped = false;
         for (Bitboard b = frozen & ~pos.pieces(PAWN); b;) {
@@ -78,14 +78,19 @@ Bitboard immobile_men(const Position& pos) {
     return frozen;
 }
 
-std::optional<Lock> find_lock(const Position& pos) {
+// One try at a lock, with some immobile pieces left out of the frozen set (loose):
+// the lock, or else the frozen pieces that an enemy piece or king could take (the
+// next try leaves them out), or neither when a pawn could move, take or be taken.
+struct LockTry {
+    std::optional<Lock> lock;
+    Bitboard takeable = 0;
+};
+
+LockTry try_lock(const Position& pos, Bitboard loose) {
     const Bitboard pawns = pos.pieces(PAWN);
-    if (!pawns || pos.checkers() || pos.ep_square() != SQ_NONE || pos.castling_rights()) return std::nullopt;
     const Bitboard wp = pos.pieces(WHITE, PAWN), bp = pos.pieces(BLACK, PAWN);
-    // Every pawn has a pawn directly in front (a piece in front may step away).
-    if ((shift<NORTH>(wp) & ~pawns) || (shift<SOUTH>(bp) & ~pawns)) return std::nullopt;
     Lock lock{};
-    lock.frozen = immobile_men(pos);
+    lock.frozen = immobile_men(pos, loose);
     // What the frozen men of each side attack, now and for ever: the squares where a
     // man of the other side could be taken by one, and the men they defend.
     Bitboard frozenAttacks[COLOR_NB] = {pawn_attacks_bb<WHITE>(wp), pawn_attacks_bb<BLACK>(bp)};
@@ -94,22 +99,25 @@ std::optional<Lock> find_lock(const Position& pos) {
         const Piece pc = pos.piece_on(s);
         frozenAttacks[color_of(pc)] |= attacks_bb(type_of(pc), s, lock.frozen);
     }
+    Bitboard takeable = 0;
     for (const Color c : {WHITE, BLACK}) {
         const Bitboard enemyFrozen = lock.frozen & pos.pieces(~c);
         const Bitboard takenThere = frozenAttacks[~c]; // a man of c standing here could be taken
         // A pawn that attacks a frozen man could take it (a pawn against a pawn across
         // the wall included): the structure is not locked.
-        if (frozenAttacks[c] & enemyFrozen) return std::nullopt;
-        // Each other piece, square by square: one that could ever take a frozen man,
-        // or stand where a frozen man takes it, could unlock the structure.
+        if (frozenAttacks[c] & enemyFrozen) return {};
+        // Each other piece, square by square: one that could ever take a frozen pawn,
+        // or stand where a frozen man takes it, could unlock the structure; one that
+        // could take a frozen piece makes that piece loose for the next try.
         for (Bitboard b = pos.pieces(c) & ~pos.pieces(KING) & ~lock.frozen; b;) {
             const Square from = pop_lsb(b);
             const PieceType pt = type_of(pos.piece_on(from));
-            if (square_bb(from) & takenThere) return std::nullopt;
+            if (square_bb(from) & takenThere) return {};
             Bitboard region = square_bb(from), frontier = region;
             while (frontier) {
                 const Bitboard to = attacks_bb(pt, pop_lsb(frontier), lock.frozen);
-                if (to & (enemyFrozen | takenThere)) return std::nullopt;
+                if (to & ((enemyFrozen & pawns) | takenThere)) return {};
+                takeable |= to & enemyFrozen;
                 lock.attacks[c] |= to;
                 const Bitboard fresh = to & ~lock.frozen & ~region;
                 region |= fresh;
@@ -118,17 +126,38 @@ std::optional<Lock> find_lock(const Position& pos) {
             lock.pieces[c] |= region;
         }
         // The king never steps where a frozen man attacks (3.9.2), so it cannot unlock
-        // by standing there; it can take a frozen man that no frozen man defends.
+        // by standing there; it can take a frozen man that no frozen man defends (a
+        // pawn: no lock; a piece: loose for the next try).
         Bitboard region = pos.pieces(c, KING), frontier = region;
         while (frontier) {
             frontier = king_spread(frontier) & ~lock.frozen & ~takenThere & ~region;
             region |= frontier;
         }
-        if (king_spread(region) & enemyFrozen & ~frozenAttacks[~c]) return std::nullopt;
+        const Bitboard kingTakes = king_spread(region) & enemyFrozen & ~frozenAttacks[~c];
+        if (kingTakes & pawns) return {};
+        takeable |= kingTakes;
         lock.king[c] = region;
         lock.attacks[c] |= king_spread(region) | frozenAttacks[c];
     }
-    return lock;
+    if (takeable) return {std::nullopt, takeable};
+    return {lock, 0};
+}
+
+// A frozen piece that an enemy piece or king could take is no part of the wall: taking
+// it moves no other frozen man, it only opens lines and stops defending. So it is left
+// out (a loose piece, given a region like any other that can move, here the one square
+// it is hemmed in on) and the lock sought again, each try with more pieces loose; with
+// them out, the pieces they hemmed in may move and the lock may fail for good.
+std::optional<Lock> find_lock(const Position& pos) {
+    const Bitboard pawns = pos.pieces(PAWN);
+    if (!pawns || pos.checkers() || pos.ep_square() != SQ_NONE || pos.castling_rights()) return std::nullopt;
+    // Every pawn has a pawn directly in front (a piece in front may step away).
+    if ((shift<NORTH>(pos.pieces(WHITE, PAWN)) & ~pawns) || (shift<SOUTH>(pos.pieces(BLACK, PAWN)) & ~pawns)) return std::nullopt;
+    for (Bitboard loose = 0;;) {
+        LockTry t = try_lock(pos, loose);
+        if (!t.takeable) return t.lock;
+        loose |= t.takeable;
+    }
 }
 
 // In a locked structure the loser's king stays in its region; on every square of it
@@ -150,16 +179,37 @@ MateProof static_proof(const Position& pos, Color winner) {
     return lock && lock_stops_mate(*lock, winner) ? MateProof::LockedStructure : MateProof::None;
 }
 
+// The side not to move has no legal move as things stand (a null move shows it):
+// then a move of the side to move that frees nothing stalemates it, and a wide node is
+// mostly such leaves. Never with the side to move in check (no null move there). A
+// pawn with an empty square ahead answers most positions without a move generation
+// (it may be pinned, and then the answer is only a missed chance, never a wrong proof).
+bool other_side_stuck(Position& pos) {
+    const Color them = ~pos.side_to_move();
+    const Bitboard pawns = pos.pieces(them, PAWN);
+    if ((them == WHITE ? shift<NORTH>(pawns) : shift<SOUTH>(pawns)) & ~pos.pieces()) return false;
+    if (pos.checkers()) return false;
+    pos.do_null_move();
+    const bool stuck = MoveList<LEGAL>(pos).size() == 0;
+    pos.undo_null_move();
+    return stuck;
+}
+
 // Every legal line from pos within depth plies (only-moves free, up to onlyMoves of
 // them) reaches a position where cannot_mate holds, a stalemate or a mate of the
 // winner. nodes bounds the positions visited; running out proves nothing, and so
-// does a node with more than maxMoves moves (ForcedLineMaxMoves below the root).
+// does a node with more than maxMoves moves (ForcedLineMaxMoves below the root),
+// unless the other side is stuck there (other_side_stuck).
 bool forced_unwinnable(Position& pos, Color winner, int depth, int onlyMoves, int& nodes, int maxMoves = ForcedLineMaxMoves) {
     if (cannot_mate(pos, winner)) return true;
     const MoveList<LEGAL> moves(pos);
     if (moves.size() == 0) return !pos.checkers() || pos.side_to_move() == winner;
     const bool only = moves.size() == 1 && onlyMoves > 0;
-    if ((!only && depth == 0) || int(moves.size()) > maxMoves || --nodes < 0) return false;
+    const bool wide = int(moves.size()) > maxMoves;
+    if ((!only && depth == 0) || (wide && !other_side_stuck(pos))) return false;
+    // A wide node pays for the leaves below it too, so the budget bounds the work.
+    nodes -= wide ? int(moves.size()) : 1;
+    if (nodes < 0) return false;
     for (const Move m : moves) {
         pos.do_move(m);
         const bool proved = only ? forced_unwinnable(pos, winner, depth, onlyMoves - 1, nodes)

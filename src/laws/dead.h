@@ -8,7 +8,9 @@
 //   - material: the winner's men can never mate whatever the loser does, e.g. a
 //     bare king, or one knight against a king with only queens and no pawns;
 //   - a locked structure: no pawn can ever move or be taken, and from the squares
-//     the men can ever reach, the loser's king is never left without a flight;
+//     the men can ever reach, the loser's king is never left without a flight (a
+//     hemmed-in piece that could be taken is no part of the wall, only a man that
+//     may vanish);
 //   - forced lines: every series of legal moves within a few plies (only-moves
 //     free) reaches one of the two above, or a mate of the winner, or stalemate.
 // The first two are static and cheap enough for every search node
@@ -40,6 +42,11 @@ inline constexpr int ForcedLineMaxMoves = 8;
 // rook and king with 12 moves beside a king that every move stalemates). An ordinary
 // root costs one more move generation: its first reply already has too many moves.
 inline constexpr int ForcedLineRootMaxMoves = 64;
+// Any node may be wider where the side not to move has no legal move as things
+// stand (a king boxed in, every pawn blocked): a move that frees nothing stalemates
+// it, so most of the node's children are leaves (CHA full mode: the black queen's 19
+// moves beside a boxed white king, 17 of them stalemating it). Such a node counts
+// its width against ForcedLineNodes.
 
 // Bound of the reachable-set proof: the positions visited before giving up. It is
 // tried only where no man but the kings can move (kings free to take what is not

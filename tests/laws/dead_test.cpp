@@ -212,11 +212,50 @@ TEST_CASE("5.2.2 a bishop or rook hemmed in by its own blocked pawns is part of 
     }
 }
 
-TEST_CASE("5.2.2 a piece that could take a frozen man keeps the structure open") {
-    // CHA finds a mate for Black; the black queen could take pawns, so the structure is
-    // not locked and nothing is proved for White, though CHA shows White cannot mate
-    // (one of the 4 sides of 60,348 in the constructed cross-check that we leave open).
+TEST_CASE("5.2.2 a frozen piece that an enemy piece can take is no part of the wall") {
+    // The dark d8 bishop walks e7-f8-g7 and may take the h8 knight, hemmed in by its own
+    // f7 and g6 pawns; taking it frees no pawn, and the bishop never reaches one, so
+    // the knight is left out of the wall and the structure is locked without it.
+    // CHA's full mode: unwinnable for both sides (10,061 and 10,054 nodes,
+    // bench/log/2026-11-29-dead-positions-cha-full.md).
+    for (const char* fen :
+         {"2kB3n/3p1p1p/2pP1PpP/1pP1p1P1/pP2P3/P7/8/1K6 b - - 0 1", "2kB3n/3p1p1p/2pP1PpP/1pP1p1P1/pP2P3/P7/8/1K6 w - - 0 1"}) {
+        CAPTURE(fen);
+        const Position pos = play(fen);
+        CHECK(laws::statically_dead(pos));
+        CHECK(laws::unwinnable_proof(pos, WHITE) == laws::MateProof::LockedStructure);
+        CHECK(laws::unwinnable_proof(pos, BLACK) == laws::MateProof::LockedStructure);
+        CHECK(laws::game_state(pos) == GameState::DeadPosition);
+        CHECK(laws::draw_in_search(pos, 0));
+    }
+}
+
+TEST_CASE("5.2.2 the same wall without the f7 pawn has a helpmate") {
+    // f6 runs to f8 and the queen mates the king boxed in on a6 by the b4 and c5 pawns.
+    const std::string fen = "2kB3n/3p3p/2pP1PpP/1pP1p1P1/pP2P3/P7/8/1K6 b - - 0 1";
+    const Position pos = play(fen);
+    CHECK(laws::unwinnable_proof(pos, WHITE) == laws::MateProof::None);
+    CHECK(laws::game_state(pos) == GameState::Ongoing);
+    CHECK(laws::is_checkmate(play(fen, "c8b7 f6f7 b7a6 f7f8q a6a7 d8c7 a7a6 c7b8 a6b7 f8d8 b7a6 d8c8")));
+}
+
+TEST_CASE("6.9 a side left with a stuck king and blocked pawns cannot mate - the queen's captures free nothing") {
+    // White's only move is Kh3, where the king has no square and every white pawn is
+    // blocked; of Black's 19 moves there, 17 leave White stalemated, Qh1 mates White
+    // and Qxd3 is answered by exd3, after which White is stuck again. The black queen
+    // can take pawns, so nothing is locked; the forced lines may be wide after Kh3 as
+    // White has no move there as things stand. CHA's full mode (30 nodes) agrees;
+    // Black can mate.
     const Position pos = play("8/p2k4/P7/2p4p/2Pp1p1P/1p1PpPp1/1P2P1PK/3q4 w - - 0 1");
+    const Position afterKh3 = play("8/p2k4/P7/2p4p/2Pp1p1P/1p1PpPp1/1P2P1PK/3q4 w - - 0 1", "h2h3");
+    CHECK(MoveList<LEGAL>(afterKh3).size() > std::size_t(laws::ForcedLineMaxMoves)); // wider than a line's node
+    CHECK(laws::unwinnable_proof(pos, WHITE) == laws::MateProof::ForcedLines);
     CHECK(laws::unwinnable_proof(pos, BLACK) == laws::MateProof::None);
     CHECK(laws::game_state(pos) == GameState::Ongoing);
+}
+
+TEST_CASE("6.9 the same position without the a7 pawn: White promotes and mates with help") {
+    const std::string fen = "8/3k4/P7/2p4p/2Pp1p1P/1p1PpPp1/1P2P1PK/3q4 w - - 0 1";
+    CHECK(laws::unwinnable_proof(play(fen), WHITE) == laws::MateProof::None);
+    CHECK(laws::is_checkmate(play(fen, "h2h3 d7c6 a6a7 c6b6 a7a8q b6c7 a8h8 c7b6 h8g8 b6a5 g8h8 a5a4 h8b8 d1c1 b8b5")));
 }
