@@ -101,15 +101,19 @@ void generate_moves(const Position& pos, Sink& sink) {
     const Bitboard checkers = pos.checkers();
     const Bitboard movers = sink.movers();
 
-    // King: each target tested with the king lifted, so it cannot hide behind itself.
+    // King: the targets are tested in bulk (testing them one by one was a seventh
+    // of perft's time). Pawn, knight and king attacks come off all targets at once;
+    // a slider is looked up only when its empty-board rays reach a target, and then
+    // with the king lifted, so that the king cannot hide behind itself.
     if (Sink::AllMovers || (movers & square_bb(ksq))) {
-        Bitboard candidates = king_attacks(ksq) & ((Captures ? enemy : 0) | (Quiets ? ~occ : 0));
-        Bitboard safe = 0;
+        Bitboard safe = king_attacks(ksq) & ((Captures ? enemy : 0) | (Quiets ? ~occ : 0));
+        safe &= ~(pawn_attacks_bb<Them>(pos.pieces(Them, PAWN)) | king_attacks(pos.king_square(Them)));
+        for (Bitboard b = pos.pieces(Them, KNIGHT); b && safe;) safe &= ~knight_attacks(pop_lsb(b));
         const Bitboard occNoKing = occ ^ square_bb(ksq);
-        while (candidates) {
-            const Square to = pop_lsb(candidates);
-            if (!pos.attacked_by(Them, to, occNoKing)) safe |= square_bb(to);
-        }
+        for (Bitboard b = pos.pieces(Them, BISHOP, QUEEN); b && safe;)
+            if (const Square s = pop_lsb(b); bishop_rays(s) & safe) safe &= ~bishop_attacks(s, occNoKing);
+        for (Bitboard b = pos.pieces(Them, ROOK, QUEEN); b && safe;)
+            if (const Square s = pop_lsb(b); rook_rays(s) & safe) safe &= ~rook_attacks(s, occNoKing);
         sink.piece(ksq, safe);
     }
     if (more_than_one(checkers)) return;
