@@ -1,5 +1,7 @@
 #include "board/movegen.h"
 
+#include "board/perft_board.h"
+
 namespace jadoube {
 
 namespace {
@@ -86,8 +88,10 @@ struct MatchSink {
     void single(Move m) { found |= m == target; }
 };
 
-template<Color Us, GenType Type, class Sink>
-void generate_moves(const Position& pos, Sink& sink) {
+// Board is Position or PerftBoard: the same generator, attack tables and legality
+// tests serve the search and perft.
+template<Color Us, GenType Type, class Board, class Sink>
+void generate_moves(const Board& pos, Sink& sink) {
     constexpr Color Them = ~Us;
     constexpr Direction Up = pawn_push(Us);
     constexpr Direction UpWest = Us == WHITE ? NORTH_WEST : SOUTH_WEST;
@@ -201,8 +205,8 @@ void generate_moves(const Position& pos, Sink& sink) {
     }
 }
 
-template<GenType Type, class Sink>
-void generate_for_side(const Position& pos, Sink& sink) {
+template<GenType Type, class Board, class Sink>
+void generate_for_side(const Board& pos, Sink& sink) {
     if (pos.side_to_move() == WHITE) generate_moves<WHITE, Type>(pos, sink);
     else generate_moves<BLACK, Type>(pos, sink);
 }
@@ -225,6 +229,18 @@ template Move* generate<LEGAL>(const Position&, Move*);
 std::uint64_t count_legal(const Position& pos) {
     CountSink sink;
     generate_for_side<LEGAL>(pos, sink);
+    return sink.n;
+}
+
+Move* generate_legal(const PerftBoard& board, Move* list) {
+    ListSink sink{list};
+    generate_for_side<LEGAL>(board, sink);
+    return sink.cur;
+}
+
+std::uint64_t count_legal(const PerftBoard& board) {
+    CountSink sink;
+    generate_for_side<LEGAL>(board, sink);
     return sink.n;
 }
 
