@@ -11,9 +11,9 @@
 #   ellxor    PATH FEN DEPTH                        reads "Result: N"
 #             (ellxor/perft runs one thread per online CPU: its thread count is
 #             the CPUs it is pinned to, below)
-# The first program is the reference: the table gives each program's nodes a
-# second (millions) and its ratio to the reference's, per position and in
-# geometric mean. For each thread count T every program runs pinned to CPUs
+# The first program is the one measured: the table gives each program's nodes
+# a second (millions) and the first's ratio to each other's (above 1: the first
+# is faster), per position and in geometric mean. For each thread count T every program runs pinned to CPUs
 # 0..T-1 (taskset), so on T CPUs; rounds alternate the programs, positions in
 # turn, and each figure is the median of the rounds' wall times (start-up
 # included, as a user sees it). Every count is checked against the published
@@ -89,13 +89,13 @@ for t in $THREADS; do
     done
 
     echo
-    echo "## $t thread(s) (pinned to CPUs 0-$((t - 1))): Mnps, ratio to ${names[0]}"
+    echo "## $t thread(s) (pinned to CPUs 0-$((t - 1))): Mnps; ${names[0]}'s ratio to each"
     header="| position | depth | nodes |"
     rule="|---|---:|---:|"
     for i in "${!names[@]}"; do
         header+=" ${names[i]} |"
         rule+="---:|"
-        ((i > 0)) && header+=" ${names[i]}/${names[0]} |" && rule+="---:|"
+        ((i > 0)) && header+=" ${names[0]}/${names[i]} |" && rule+="---:|"
     done
     echo "$header"
     echo "$rule"
@@ -109,7 +109,7 @@ for t in $THREADS; do
             mnps=$(awk -v n="$expect" -v s="$m" 'BEGIN { printf "%.1f", n / s / 1e6 }')
             row+=" $mnps |"
             if ((i == 0)); then ref=$mnps; else
-                ratio=$(awk -v a="$mnps" -v b="$ref" 'BEGIN { printf "%.3f", a / b }')
+                ratio=$(awk -v a="$ref" -v b="$mnps" 'BEGIN { printf "%.3f", a / b }')
                 row+=" $ratio |"
                 logsum[$i]=$(awk -v s="${logsum[$i]:-0}" -v x="$ratio" 'BEGIN { printf "%.6f", s + log(x) }')
             fi
