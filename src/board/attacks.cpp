@@ -14,20 +14,23 @@ Magic BishopMagics[SQUARE_NB];
 
 namespace {
 
-Bitboard RookTable[0x19000];  // 102,400 entries: the sum of 2^bits over all squares
-Bitboard BishopTable[0x1480]; // 5,248 entries
+Magic::Entry RookTable[0x19000];  // 102,400 entries: the sum of 2^bits over all squares
+Magic::Entry BishopTable[0x1480]; // 5,248 entries
 
-void init_slider(PieceType pt, Bitboard* table, Magic* magics) {
+void init_slider(PieceType pt, Magic::Entry* table, Magic* magics) {
     std::array<Bitboard, 4096> occupancy{}, reference{};
     [[maybe_unused]] std::array<int, 4096> epoch{};
     [[maybe_unused]] int attempt = 0;
-    Bitboard* next = table;
+    Magic::Entry* next = table;
 
     for (Square s = SQ_A1; s < SQUARE_NB; ++s) {
         // Edge squares never block anything beyond themselves, so they are not part of the key.
         const Bitboard edges = ((RANK_1_BB | RANK_8_BB) & ~rank_bb(s)) | ((FILE_A_BB | FILE_H_BB) & ~file_bb(s));
         Magic& m = magics[s];
         m.mask = sliding_attacks(pt, s, 0) & ~edges;
+#if defined(JADOUBE_PEXT)
+        m.rays = sliding_attacks(pt, s, 0);
+#endif
         m.attacks = next;
         const int bits = popcount(m.mask);
         const int size = 1 << bits;
@@ -42,7 +45,7 @@ void init_slider(PieceType pt, Bitboard* table, Magic* magics) {
         } while (b);
 
 #if defined(JADOUBE_PEXT)
-        for (int i = 0; i < n; ++i) m.attacks[m.index(occupancy[i])] = reference[i];
+        for (int i = 0; i < n; ++i) m.attacks[m.index(occupancy[i])] = m.pack(reference[i]);
 #else
         m.shift = 64 - bits;
         Xorshift64Star rng{0x9E3779B97F4A7C15ULL ^ (std::uint64_t(s) << 32) ^ pt};

@@ -5,6 +5,7 @@
 
 #include <bit>
 #include <cassert>
+#include <cstdint>
 #include <string>
 
 #include "board/types.h"
@@ -151,13 +152,21 @@ inline constexpr LineTables Lines = make_lines();
 
 // One slider table entry per square: the relevant-occupancy mask and where its
 // attack sets start in the shared table; plus a magic multiplier when PEXT is off.
+// With PEXT an attack set is kept in 16 bits, squeezed through the empty-board rays
+// (at most 14 squares) and spread back by PDEP: the tables shrink from 861 KB to
+// 215 KB, so that more of them stay in the caches perft and search run from.
 struct Magic {
     Bitboard mask;
-    Bitboard* attacks;
-#if !defined(JADOUBE_PEXT)
+#if defined(JADOUBE_PEXT)
+    using Entry = std::uint16_t;
+    Bitboard rays;
+#else
+    using Entry = Bitboard;
     Bitboard magic;
     unsigned shift;
 #endif
+    Entry* attacks;
+
     unsigned index(Bitboard occupied) const {
 #if defined(JADOUBE_PEXT)
         return unsigned(_pext_u64(occupied, mask));
@@ -165,6 +174,21 @@ struct Magic {
         return unsigned(((occupied & mask) * magic) >> shift);
 #endif
     }
+    Entry pack(Bitboard attackSet) const {
+#if defined(JADOUBE_PEXT)
+        return Entry(_pext_u64(attackSet, rays));
+#else
+        return attackSet;
+#endif
+    }
+    Bitboard unpack(Entry e) const {
+#if defined(JADOUBE_PEXT)
+        return _pdep_u64(e, rays);
+#else
+        return e;
+#endif
+    }
+    Bitboard attacks_for(Bitboard occupied) const { return unpack(attacks[index(occupied)]); }
 };
 
 extern Magic RookMagics[SQUARE_NB];
@@ -180,14 +204,8 @@ constexpr Bitboard line_bb(Square a, Square b) { return detail::Lines.line[a][b]
 constexpr bool aligned(Square a, Square b, Square c) { return line_bb(a, b) & square_bb(c); }
 constexpr int distance(Square a, Square b) { return detail::square_distance(a, b); }
 
-inline Bitboard bishop_attacks(Square s, Bitboard occupied) {
-    const detail::Magic& m = detail::BishopMagics[s];
-    return m.attacks[m.index(occupied)];
-}
-inline Bitboard rook_attacks(Square s, Bitboard occupied) {
-    const detail::Magic& m = detail::RookMagics[s];
-    return m.attacks[m.index(occupied)];
-}
+inline Bitboard bishop_attacks(Square s, Bitboard occupied) { return detail::BishopMagics[s].attacks_for(occupied); }
+inline Bitboard rook_attacks(Square s, Bitboard occupied) { return detail::RookMagics[s].attacks_for(occupied); }
 inline Bitboard queen_attacks(Square s, Bitboard occupied) { return bishop_attacks(s, occupied) | rook_attacks(s, occupied); }
 
 // Empty-board slider attacks, for "could this slider ever hit that square" tests.

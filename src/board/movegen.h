@@ -25,6 +25,11 @@ Move* generate(const Position& pos, Move* list);
 // Number of legal moves, counted with popcounts instead of being listed.
 std::uint64_t count_legal(const Position& pos);
 
+// The same generator on plain perft's copy-made board (board/perft_board.h).
+class PerftBoard;
+Move* generate_legal(const PerftBoard& board, Move* list);
+std::uint64_t count_legal(const PerftBoard& board);
+
 // Whether m is one of the legal moves here, for a move that comes from elsewhere (a
 // transposition-table entry may hold another position's move, or any 16 bits). The
 // generator itself decides, run for the piece on m's from-square only.

@@ -8,23 +8,22 @@
 #include <tbb/task_arena.h>
 
 #include "board/movegen.h"
+#include "board/perft_board.h"
 
 namespace jadoube {
 
 namespace {
 
-template<bool Hashed>
-std::uint64_t count_tree(Position& pos, int depth, PerftTable* table);
+std::uint64_t count_tree(Position& pos, int depth, PerftTable& table);
 
 // The sum over the legal moves of the sub-trees below them; depth >= 2.
-template<bool Hashed>
-[[gnu::always_inline]] inline std::uint64_t count_children(Position& pos, int depth, PerftTable* table) {
+[[gnu::always_inline]] inline std::uint64_t count_children(Position& pos, int depth, PerftTable& table) {
     Move moves[MOVE_BUFFER];
     const Move* end = generate<LEGAL>(pos, moves);
     std::uint64_t nodes = 0;
     for (const Move* m = moves; m != end; ++m) {
         pos.do_move(*m);
-        nodes += depth == 2 ? count_legal(pos) : count_tree<Hashed>(pos, depth - 1, table);
+        nodes += depth == 2 ? count_legal(pos) : count_tree(pos, depth - 1, table);
         pos.undo_move(*m);
     }
     return nodes;
@@ -33,27 +32,40 @@ template<bool Hashed>
 // flatten: make/unmake and the leaf count are inlined into the loop (about a tenth
 // fewer instructions a node than calls into position.cpp; Callgrind,
 // bench/log/2026-11-25-perft-vs-stockfish.md).
-// The plain perft is the Hashed = false instance: no table code is compiled into it.
-template<bool Hashed>
-[[gnu::flatten]] std::uint64_t count_tree(Position& pos, int depth, PerftTable* table) {
+// Hashed perft walks Position, whose Zobrist key the table is probed with; plain
+// perft walks the copy-made board (count_copied, below).
+[[gnu::flatten]] std::uint64_t count_tree(Position& pos, int depth, PerftTable& table) {
     if (depth <= 0) return 1;
     if (depth == 1) return count_legal(pos);
-    if constexpr (Hashed) {
-        if (depth >= PerftTable::MinDepth) {
-            const PerftTable::Probe probe = PerftTable::probe_for(pos, depth);
-            if (const auto known = table->find(probe)) return *known;
-            const std::uint64_t nodes = count_children<Hashed>(pos, depth, table);
-            table->store(probe, nodes);
-            return nodes;
-        }
+    if (depth >= PerftTable::MinDepth) {
+        const PerftTable::Probe probe = PerftTable::probe_for(pos, depth);
+        if (const auto known = table.find(probe)) return *known;
+        const std::uint64_t nodes = count_children(pos, depth, table);
+        table.store(probe, nodes);
+        return nodes;
     }
-    return count_children<Hashed>(pos, depth, table);
+    return count_children(pos, depth, table);
+}
+
+// Plain perft on the copy-made board: each child is a copy with the move made,
+// nothing is unmade and no key is kept (board/perft_board.h).
+[[gnu::flatten]] std::uint64_t count_copied(const PerftBoard& board, int depth) {
+    if (depth <= 0) return 1;
+    if (depth == 1) return count_legal(board);
+    Move moves[MOVE_BUFFER];
+    const Move* end = generate_legal(board, moves);
+    std::uint64_t nodes = 0;
+    if (depth == 2)
+        for (const Move* m = moves; m != end; ++m) nodes += count_legal(board.after(*m));
+    else
+        for (const Move* m = moves; m != end; ++m) nodes += count_copied(board.after(*m), depth - 1);
+    return nodes;
 }
 
 } // namespace
 
-std::uint64_t perft(Position& pos, int depth) { return count_tree<false>(pos, depth, nullptr); }
-std::uint64_t perft(Position& pos, int depth, PerftTable& table) { return count_tree<true>(pos, depth, &table); }
+std::uint64_t perft(Position& pos, int depth) { return count_copied(PerftBoard(pos), depth); }
+std::uint64_t perft(Position& pos, int depth, PerftTable& table) { return count_tree(pos, depth, table); }
 
 namespace {
 

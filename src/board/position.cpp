@@ -305,28 +305,34 @@ Key Position::compute_key() const {
     return k ^ zobrist::castling(castling_rights());
 }
 
-void Position::update_check_info(StateInfo& st) const {
+Placement::CheckInfo Placement::check_info() const {
     const Color us = sideToMove_, them = ~us;
     const Square ksq = king_square(us);
     // Leapers check from where they stand; a king never does (kings never stand side
     // by side). Every enemy slider on one of the king's lines is a checker when
     // nothing stands between, and pins a lone blocker of ours: one walk over those
     // sliders finds both, with no slider attack lookup.
-    st.checkers = ((pawn_attacks(us, ksq) & pieces(PAWN)) | (knight_attacks(ksq) & pieces(KNIGHT))) & pieces(them);
-    st.pinned = 0;
+    CheckInfo ci{((pawn_attacks(us, ksq) & pieces(PAWN)) | (knight_attacks(ksq) & pieces(KNIGHT))) & pieces(them), 0};
     Bitboard snipers = ((rook_rays(ksq) & pieces(them, ROOK, QUEEN)) | (bishop_rays(ksq) & pieces(them, BISHOP, QUEEN)));
     while (snipers) {
         const Square s = pop_lsb(snipers);
         const Bitboard blockers = between_bb(ksq, s) & pieces() & ~square_bb(s);
-        if (!blockers) st.checkers |= square_bb(s);
-        else if (!more_than_one(blockers)) st.pinned |= blockers & pieces(us);
+        if (!blockers) ci.checkers |= square_bb(s);
+        else if (!more_than_one(blockers)) ci.pinned |= blockers & pieces(us);
     }
+    return ci;
+}
+
+bool Placement::same_placement(const Placement& o) const {
+    return std::equal(std::begin(board_), std::end(board_), o.board_)
+           && std::equal(std::begin(byType_), std::end(byType_), o.byType_)
+           && std::equal(std::begin(byColor_), std::end(byColor_), o.byColor_) && sideToMove_ == o.sideToMove_;
 }
 
 // An en passant capture uncovers two squares on one rank at once, which pins
 // cannot describe; so test the resulting position directly. Also covers a check
 // that the capture does not answer (3.9: it must not leave the king attacked).
-bool Position::ep_capture_legal(Square from, Square ep) const {
+bool Placement::ep_capture_legal(Square from, Square ep) const {
     const Color us = sideToMove_, them = ~us;
     const Square ksq = king_square(us), capsq = ep - pawn_push(us);
     const Bitboard occ = (pieces() ^ square_bb(from) ^ square_bb(capsq)) | square_bb(ep);
@@ -334,10 +340,17 @@ bool Position::ep_capture_legal(Square from, Square ep) const {
              | (knight_attacks(ksq) & pieces(them, KNIGHT)) | (pawn_attacks(us, ksq) & pieces(them, PAWN) & ~square_bb(capsq)));
 }
 
-Square Position::legal_ep_square(Square ep) const {
+Square Placement::legal_ep_square(Square ep) const {
     for (Bitboard b = pawn_attacks(~sideToMove_, ep) & pieces(sideToMove_, PAWN); b;)
         if (ep_capture_legal(pop_lsb(b), ep)) return ep;
     return SQ_NONE;
+}
+
+// A double push only creates an en passant square that the opponent can use.
+Square Placement::ep_square_after_double_push(Square from, Square to) const {
+    const Square ep = Square((int(from) + int(to)) / 2);
+    if (!(pawn_attacks(~sideToMove_, ep) & pieces(sideToMove_, PAWN))) return SQ_NONE;
+    return legal_ep_square(ep);
 }
 
 void Position::do_move(Move m) {
@@ -401,10 +414,8 @@ void Position::do_move(Move m) {
     sideToMove_ = them;
     update_check_info(st);
 
-    // A double push only creates an en passant square that the opponent can use.
     if (type_of(pc) == PAWN && (int(from) ^ int(to)) == 16) {
-        const Square ep = Square((int(from) + int(to)) / 2);
-        if ((pawn_attacks(us, ep) & pieces(them, PAWN)) && legal_ep_square(ep) != SQ_NONE) {
+        if (const Square ep = ep_square_after_double_push(from, to); ep != SQ_NONE) {
             st.epSquare = ep;
             k ^= zobrist::enpassant(file_of(ep));
         }

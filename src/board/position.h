@@ -47,7 +47,57 @@ struct FenError {
 // outermost one on its wing and a file letter otherwise; Shredder-FEN always uses letters.
 enum class CastlingNotation { XFen, Shredder };
 
-class Position {
+// The men on the board and the side to move, with what can be read from them
+// alone: attacks, checkers and pins, whether an en passant capture is legal.
+// Position is a Placement with a game's state and history on top; perft's
+// PerftBoard (board/perft_board.h) is one with just the state moves need, so
+// the move generator and these tests serve both.
+class Placement {
+public:
+    Piece piece_on(Square s) const { return board_[s]; }
+    bool empty(Square s) const { return board_[s] == NO_PIECE; }
+    Bitboard pieces() const { return byType_[0]; }
+    Bitboard pieces(Color c) const { return byColor_[c]; }
+    Bitboard pieces(PieceType pt) const { return byType_[pt]; }
+    Bitboard pieces(PieceType a, PieceType b) const { return byType_[a] | byType_[b]; }
+    Bitboard pieces(Color c, PieceType pt) const { return byColor_[c] & byType_[pt]; }
+    Bitboard pieces(Color c, PieceType a, PieceType b) const { return byColor_[c] & (byType_[a] | byType_[b]); }
+    Square king_square(Color c) const { return lsb(pieces(c, KING)); }
+    Color side_to_move() const { return sideToMove_; }
+
+    Bitboard attackers_to(Square s, Bitboard occupied) const;
+    bool attacked_by(Color c, Square s, Bitboard occupied) const;
+    // Every square a piece of c attacks (its own men's squares included), the board's men blocking.
+    Bitboard attacks_by(Color c) const;
+
+    // The enemy men checking the side to move's king, and its men pinned to it.
+    struct CheckInfo {
+        Bitboard checkers;
+        Bitboard pinned;
+    };
+    CheckInfo check_info() const;
+    // Whether the side to move's pawn on from may take en passant on ep.
+    bool ep_capture_legal(Square from, Square ep) const;
+    // ep when some en passant capture there is legal, else SQ_NONE.
+    Square legal_ep_square(Square ep) const;
+    // The en passant square a double push from..to leaves the side now to move: its
+    // middle square when a capture there is legal, else SQ_NONE.
+    Square ep_square_after_double_push(Square from, Square to) const;
+
+    bool same_placement(const Placement& o) const;
+
+protected:
+    void put_piece(Piece pc, Square s);
+    void remove_piece(Square s);
+    void move_piece(Square from, Square to);
+
+    Piece board_[SQUARE_NB];
+    Bitboard byType_[PIECE_TYPE_NB]; // index 0: all pieces
+    Bitboard byColor_[COLOR_NB];
+    Color sideToMove_;
+};
+
+class Position : public Placement {
 public:
     static constexpr std::string_view StartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     // The largest fullmove number a position holds, in a FEN or after moves. Far
@@ -70,17 +120,7 @@ public:
     std::string fen() const { return fen(chess960_ ? CastlingNotation::Shredder : CastlingNotation::XFen); }
     std::string fen(CastlingNotation notation) const;
 
-    // Board
-    Piece piece_on(Square s) const { return board_[s]; }
-    bool empty(Square s) const { return board_[s] == NO_PIECE; }
-    Bitboard pieces() const { return byType_[0]; }
-    Bitboard pieces(Color c) const { return byColor_[c]; }
-    Bitboard pieces(PieceType pt) const { return byType_[pt]; }
-    Bitboard pieces(PieceType a, PieceType b) const { return byType_[a] | byType_[b]; }
-    Bitboard pieces(Color c, PieceType pt) const { return byColor_[c] & byType_[pt]; }
-    Bitboard pieces(Color c, PieceType a, PieceType b) const { return byColor_[c] & (byType_[a] | byType_[b]); }
-    Square king_square(Color c) const { return lsb(pieces(c, KING)); }
-    Color side_to_move() const { return sideToMove_; }
+    // Board (the placement's queries are Placement's)
     bool is_chess960() const { return chess960_; }
 
     // State
@@ -95,6 +135,8 @@ public:
     int castling_rights() const { return state().castling; }
     bool can_castle(CastlingRights cr) const { return state().castling & cr; }
     Square castling_rook_square(CastlingRights cr) const { return castlingRookSquare_[castling_index(cr)]; }
+    // The rights lost when a move leaves or lands on s (its king or a castling rook stands there).
+    int castling_rights_on(Square s) const { return castlingRightsMask_[s]; }
     // Squares that must be empty (all but the castling king and rook) for cr.
     Bitboard castling_path(CastlingRights cr) const { return castlingPath_[castling_index(cr)]; }
     // Squares the king crosses or lands on, which must not be attacked.
@@ -114,11 +156,8 @@ public:
     // state instead of a copy of the game's.
     Position without_history() const;
 
-    // Attacks
-    Bitboard attackers_to(Square s, Bitboard occupied) const;
-    bool attacked_by(Color c, Square s, Bitboard occupied) const;
-    // Every square a piece of c attacks (its own men's squares included), the board's men blocking.
-    Bitboard attacks_by(Color c) const;
+    // Attacks (the others are Placement's)
+    using Placement::ep_capture_legal;
     bool ep_capture_legal(Square from) const { return ep_capture_legal(from, state().epSquare); }
 
     // Moves. do_move takes a legal move (from movegen); undo_move the same move back.
@@ -139,23 +178,17 @@ public:
 private:
     struct Blank {};
     explicit Position(Blank) {}
-    void put_piece(Piece pc, Square s);
-    void remove_piece(Square s);
-    void move_piece(Square from, Square to);
     void set_castling_right(Color c, Square rookFrom);
-    void update_check_info(StateInfo& st) const;
-    bool ep_capture_legal(Square from, Square ep) const;
-    // Keep the en passant square only when some capture there is legal.
-    Square legal_ep_square(Square ep) const;
+    void update_check_info(StateInfo& st) const {
+        const CheckInfo ci = check_info();
+        st.checkers = ci.checkers;
+        st.pinned = ci.pinned;
+    }
 
-    Piece board_[SQUARE_NB];
-    Bitboard byType_[PIECE_TYPE_NB]; // index 0: all pieces
-    Bitboard byColor_[COLOR_NB];
     std::uint8_t castlingRightsMask_[SQUARE_NB];
     Square castlingRookSquare_[4];
     Bitboard castlingPath_[4];
     Bitboard castlingKingPath_[4];
-    Color sideToMove_;
     Square fenEpSquare_;
     int gamePly_;
     bool chess960_;
@@ -166,13 +199,13 @@ private:
 // the standard array; castling KQkq (X-FEN), White to move, counters 0 1.
 std::string chess960_start_fen(int n);
 
-inline Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
+inline Bitboard Placement::attackers_to(Square s, Bitboard occupied) const {
     return (pawn_attacks(BLACK, s) & pieces(WHITE, PAWN)) | (pawn_attacks(WHITE, s) & pieces(BLACK, PAWN))
            | (knight_attacks(s) & pieces(KNIGHT)) | (king_attacks(s) & pieces(KING))
            | (bishop_attacks(s, occupied) & pieces(BISHOP, QUEEN)) | (rook_attacks(s, occupied) & pieces(ROOK, QUEEN));
 }
 
-inline bool Position::attacked_by(Color c, Square s, Bitboard occupied) const {
+inline bool Placement::attacked_by(Color c, Square s, Bitboard occupied) const {
     return (pawn_attacks(~c, s) & pieces(c, PAWN)) || (knight_attacks(s) & pieces(c, KNIGHT))
            || (king_attacks(s) & pieces(c, KING)) || (bishop_attacks(s, occupied) & pieces(c, BISHOP, QUEEN))
            || (rook_attacks(s, occupied) & pieces(c, ROOK, QUEEN));
@@ -188,7 +221,7 @@ inline Key Position::key_after(Move m) const {
     return k;
 }
 
-inline Bitboard Position::attacks_by(Color c) const {
+inline Bitboard Placement::attacks_by(Color c) const {
     const Bitboard occupied = pieces();
     Bitboard a = c == WHITE ? pawn_attacks_bb<WHITE>(pieces(c, PAWN)) : pawn_attacks_bb<BLACK>(pieces(c, PAWN));
     for (Bitboard b = pieces(c, KNIGHT); b;) a |= knight_attacks(pop_lsb(b));
@@ -198,14 +231,14 @@ inline Bitboard Position::attacks_by(Color c) const {
     return a;
 }
 
-inline void Position::put_piece(Piece pc, Square s) {
+inline void Placement::put_piece(Piece pc, Square s) {
     board_[s] = pc;
     byType_[0] |= square_bb(s);
     byType_[type_of(pc)] |= square_bb(s);
     byColor_[color_of(pc)] |= square_bb(s);
 }
 
-inline void Position::remove_piece(Square s) {
+inline void Placement::remove_piece(Square s) {
     const Piece pc = board_[s];
     byType_[0] ^= square_bb(s);
     byType_[type_of(pc)] ^= square_bb(s);
@@ -213,7 +246,7 @@ inline void Position::remove_piece(Square s) {
     board_[s] = NO_PIECE;
 }
 
-inline void Position::move_piece(Square from, Square to) {
+inline void Placement::move_piece(Square from, Square to) {
     const Piece pc = board_[from];
     const Bitboard fromTo = square_bb(from) | square_bb(to);
     byType_[0] ^= fromTo;
