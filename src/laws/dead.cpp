@@ -1,6 +1,8 @@
 #include "laws/dead.h"
 
+#include <algorithm>
 #include <deque>
+#include <iterator>
 #include <optional>
 #include <unordered_set>
 
@@ -45,31 +47,45 @@ bool material_cannot_mate(const Position& pos, Color winner) {
     return false;
 }
 
-// A locked structure: a set of frozen men (every pawn, and the pieces that can never
-// move) none of which can ever move, be taken or take, and, for each side, where
-// its king and its other pieces can ever stand and what they can ever attack. The
-// men that are not frozen are ignored as obstacles, which only widens each set.
+// A locked structure: a set of frozen men (pawns and pieces that can never move) none
+// of which can ever move, be taken or take, and, for each side, where its king and
+// each of its other men can ever stand and what they can ever attack. The men that
+// are not frozen are ignored as obstacles, which only widens each set.
 struct Lock {
     Bitboard frozen;
     Bitboard king[COLOR_NB];
-    Bitboard pieces[COLOR_NB];
-    Bitboard attacks[COLOR_NB];
+    Bitboard pieces[COLOR_NB];  // every square a man of the side other than the frozen and the king can ever stand on
+    Bitboard attacks[COLOR_NB]; // everything the side can ever attack
+    // Each such man's region on its own (one man fills one square at a time).
+    Bitboard region[COLOR_NB][16];
+    int men[COLOR_NB];
+    void add(Color c, Bitboard r) {
+        region[c][men[c]++] = r;
+        pieces[c] |= r;
+    }
 };
 
-// The pieces that can never move while the frozen men stand: every square such a
-// piece attacks, with only frozen men as obstacles, holds a frozen man of its own
-// side (a bishop hemmed in by its own blocked pawns). From all men but the loose
-// pieces, the pieces that can move are dropped until none is left; what stays is
-// frozen as a whole. A frozen piece's attacks are the squares next to it along its
-// lines (or a knight's), each holding a man of its own: it defends them for ever.
+// The square a pawn on s steps to.
+Square step(Color c, Square s) { return c == WHITE ? s + NORTH : s + SOUTH; }
+
+// The men that can never move while the frozen men stand: a pawn with a frozen man on
+// the square ahead, and a piece every square of which it attacks, with only frozen men
+// as obstacles, holds a frozen man of its own side (a bishop hemmed in by its own
+// blocked pawns). From all men but the kings and the loose pieces, the men that can
+// move are dropped until none is left; what stays is frozen as a whole. A frozen
+// piece's attacks are the squares next to it along its lines (or a knight's), each
+// holding a man of its own: it defends them for ever.
 Bitboard immobile_men(const Position& pos, Bitboard loose) {
     Bitboard frozen = pos.pieces() & ~pos.pieces(KING) & ~loose;
     for (bool dropped = true; dropped;) {
         dropped = false;
-        for (Bitboard b = frozen & ~pos.pieces(PAWN); b;) {
+        for (Bitboard b = frozen; b;) {
             const Square s = pop_lsb(b);
             const Piece pc = pos.piece_on(s);
-            if (attacks_bb(type_of(pc), s, frozen) & ~(frozen & pos.pieces(color_of(pc)))) {
+            const Bitboard blocked = type_of(pc) == PAWN
+                                         ? square_bb(step(color_of(pc), s)) & ~frozen
+                                         : attacks_bb(type_of(pc), s, frozen) & ~(frozen & pos.pieces(color_of(pc)));
+            if (blocked) {
                 frozen ^= square_bb(s);
                 dropped = true;
             }
@@ -78,9 +94,22 @@ Bitboard immobile_men(const Position& pos, Bitboard loose) {
     return frozen;
 }
 
+// The squares a pawn on s that is not frozen can ever stand on: its own and those
+// ahead up to the first frozen man; 0 when it could reach the last rank (and promote).
+Bitboard pawn_path(Color c, Square s, Bitboard frozen) {
+    Bitboard path = square_bb(s);
+    for (Bitboard b = path;;) {
+        b = c == WHITE ? shift<NORTH>(b) : shift<SOUTH>(b);
+        if (b & frozen) return path;
+        if (b & (RANK_1_BB | RANK_8_BB)) return 0;
+        path |= b;
+    }
+}
+
 // One try at a lock, with some immobile pieces left out of the frozen set (loose):
 // the lock, or else the frozen pieces that an enemy piece or king could take (the
-// next try leaves them out), or neither when a pawn could move, take or be taken.
+// next try leaves them out), or neither when a pawn could promote, take or be taken
+// by a pawn, or a frozen pawn could be taken.
 struct LockTry {
     std::optional<Lock> lock;
     Bitboard takeable = 0;
@@ -88,28 +117,42 @@ struct LockTry {
 
 LockTry try_lock(const Position& pos, Bitboard loose) {
     const Bitboard pawns = pos.pieces(PAWN);
-    const Bitboard wp = pos.pieces(WHITE, PAWN), bp = pos.pieces(BLACK, PAWN);
     Lock lock{};
     lock.frozen = immobile_men(pos, loose);
     // What the frozen men of each side attack, now and for ever: the squares where a
     // man of the other side could be taken by one, and the men they defend.
-    Bitboard frozenAttacks[COLOR_NB] = {pawn_attacks_bb<WHITE>(wp), pawn_attacks_bb<BLACK>(bp)};
+    Bitboard frozenAttacks[COLOR_NB] = {pawn_attacks_bb<WHITE>(pos.pieces(WHITE, PAWN) & lock.frozen),
+                                        pawn_attacks_bb<BLACK>(pos.pieces(BLACK, PAWN) & lock.frozen)};
     for (Bitboard b = lock.frozen & ~pawns; b;) {
         const Square s = pop_lsb(b);
         const Piece pc = pos.piece_on(s);
         frozenAttacks[color_of(pc)] |= attacks_bb(type_of(pc), s, lock.frozen);
     }
+    // A pawn that is not frozen steps along its path and never takes (checked below once
+    // every region is known): it is a man like a loose piece, on a file.
+    Bitboard stepping[COLOR_NB] = {}, steppingAttacks[COLOR_NB] = {};
+    for (const Color c : {WHITE, BLACK})
+        for (Bitboard b = pos.pieces(c, PAWN) & ~lock.frozen; b;) {
+            const Bitboard path = pawn_path(c, pop_lsb(b), lock.frozen);
+            if (!path) return {};
+            lock.add(c, path);
+            stepping[c] |= path;
+            steppingAttacks[c] |= c == WHITE ? pawn_attacks_bb<WHITE>(path) : pawn_attacks_bb<BLACK>(path);
+        }
     Bitboard takeable = 0;
     for (const Color c : {WHITE, BLACK}) {
         const Bitboard enemyFrozen = lock.frozen & pos.pieces(~c);
         const Bitboard takenThere = frozenAttacks[~c]; // a man of c standing here could be taken
         // A pawn that attacks a frozen man could take it (a pawn against a pawn across
-        // the wall included): the structure is not locked.
-        if (frozenAttacks[c] & enemyFrozen) return {};
+        // the wall included), and a stepping pawn that a frozen man attacks on its path
+        // could be taken (en passant too: the square passed is on the path): the
+        // structure is not locked.
+        if ((frozenAttacks[c] | steppingAttacks[c]) & enemyFrozen) return {};
+        if (stepping[c] & takenThere) return {};
         // Each other piece, square by square: one that could ever take a frozen pawn,
         // or stand where a frozen man takes it, could unlock the structure; one that
         // could take a frozen piece makes that piece loose for the next try.
-        for (Bitboard b = pos.pieces(c) & ~pos.pieces(KING) & ~lock.frozen; b;) {
+        for (Bitboard b = pos.pieces(c) & ~pos.pieces(KING) & ~pawns & ~lock.frozen; b;) {
             const Square from = pop_lsb(b);
             const PieceType pt = type_of(pos.piece_on(from));
             if (square_bb(from) & takenThere) return {};
@@ -123,7 +166,7 @@ LockTry try_lock(const Position& pos, Bitboard loose) {
                 region |= fresh;
                 frontier |= fresh;
             }
-            lock.pieces[c] |= region;
+            lock.add(c, region);
         }
         // The king never steps where a frozen man attacks (3.9.2), so it cannot unlock
         // by standing there; it can take a frozen man that no frozen man defends (a
@@ -137,8 +180,11 @@ LockTry try_lock(const Position& pos, Bitboard loose) {
         if (kingTakes & pawns) return {};
         takeable |= kingTakes;
         lock.king[c] = region;
-        lock.attacks[c] |= king_spread(region) | frozenAttacks[c];
+        lock.attacks[c] |= king_spread(region) | frozenAttacks[c] | steppingAttacks[c];
     }
+    // A stepping pawn could take a man that may come onto a square it attacks.
+    for (const Color c : {WHITE, BLACK})
+        if (steppingAttacks[c] & lock.pieces[~c]) return {};
     if (takeable) return {std::nullopt, takeable};
     return {lock, 0};
 }
@@ -151,8 +197,15 @@ LockTry try_lock(const Position& pos, Bitboard loose) {
 std::optional<Lock> find_lock(const Position& pos) {
     const Bitboard pawns = pos.pieces(PAWN);
     if (!pawns || pos.checkers() || pos.ep_square() != SQ_NONE || pos.castling_rights()) return std::nullopt;
-    // Every pawn has a pawn directly in front (a piece in front may step away).
-    if ((shift<NORTH>(pos.pieces(WHITE, PAWN)) & ~pawns) || (shift<SOUTH>(pos.pieces(BLACK, PAWN)) & ~pawns)) return std::nullopt;
+    // Every pawn has a man (not a king) somewhere ahead on its file, else it reaches the
+    // last rank: the common case, answered without a lock.
+    const Bitboard men = pos.pieces() & ~pos.pieces(KING);
+    for (Bitboard b = pawns; b;) {
+        const Square s = pop_lsb(b);
+        const Bitboard ahead = file_bb(s)
+                               & (color_of(pos.piece_on(s)) == WHITE ? ~((square_bb(s) << 1) - 1) : (square_bb(s) - 1));
+        if (!(ahead & men)) return std::nullopt;
+    }
     for (Bitboard loose = 0;;) {
         LockTry t = try_lock(pos, loose);
         if (!t.takeable) return t.lock;
@@ -160,15 +213,40 @@ std::optional<Lock> find_lock(const Position& pos) {
     }
 }
 
+// The loser's men can fill every square of flights at once, each man one square of
+// its region (a matching, found by augmenting paths): else a flight stays open.
+bool flights_fillable(const Lock& lock, Color loser, Bitboard flights) {
+    int holder[16];
+    std::fill(std::begin(holder), std::end(holder), -1); // the flight square each man fills
+    const auto augment = [&](auto&& self, Square f, unsigned& tried) -> bool {
+        for (int m = 0; m < lock.men[loser]; ++m) {
+            if (!(lock.region[loser][m] & square_bb(f)) || (tried & (1u << m))) continue;
+            tried |= 1u << m;
+            if (holder[m] < 0 || self(self, Square(holder[m]), tried)) {
+                holder[m] = f;
+                return true;
+            }
+        }
+        return false;
+    };
+    for (Bitboard b = flights; b;) {
+        unsigned tried = 0;
+        if (!augment(augment, pop_lsb(b), tried)) return false;
+    }
+    return true;
+}
+
 // In a locked structure the loser's king stays in its region; on every square of it
-// the winner could ever attack, some flight square is never a frozen man's, never
-// attacked by the winner and never filled by a loser's piece, so the king can
-// always step there: it is never mated.
+// the winner could ever attack, some flight square is never a frozen man's and never
+// attacked by the winner, and the loser's other men can never fill all of them at
+// once, so the king can always step to one: it is never mated.
 bool lock_stops_mate(const Lock& lock, Color winner) {
     const Color loser = ~winner;
-    const Bitboard closed = lock.frozen | lock.attacks[winner] | lock.pieces[loser];
-    for (Bitboard checked = lock.king[loser] & lock.attacks[winner]; checked;)
-        if (!(king_attacks(pop_lsb(checked)) & ~closed)) return false;
+    const Bitboard shut = lock.frozen | lock.attacks[winner];
+    for (Bitboard checked = lock.king[loser] & lock.attacks[winner]; checked;) {
+        const Bitboard flights = king_attacks(pop_lsb(checked)) & ~shut;
+        if (!(flights & ~lock.pieces[loser]) && flights_fillable(lock, loser, flights)) return false;
+    }
     return true;
 }
 

@@ -7,10 +7,12 @@
 // when neither side can mate):
 //   - material: the winner's men can never mate whatever the loser does, e.g. a
 //     bare king, or one knight against a king with only queens and no pawns;
-//   - a locked structure: no pawn can ever move or be taken, and from the squares
-//     the men can ever reach, the loser's king is never left without a flight (a
+//   - a locked structure: no frozen man (a pawn blocked by one, a piece hemmed in
+//     by them) can ever move or be taken, no pawn can ever take or promote (one that
+//     can still step walks its file up to a frozen man), and from the squares the
+//     men can ever reach, the loser's king is never left without a flight (a
 //     hemmed-in piece that could be taken is no part of the wall, only a man that
-//     may vanish);
+//     may vanish; a flight is filled by one man at a time);
 //   - forced lines: every series of legal moves within a few plies (only-moves
 //     free) reaches one of the two above, or a mate of the winner, or stalemate.
 // The first two are static and cheap enough for every search node

@@ -24,6 +24,14 @@ constexpr const char* Wall = "1p1p1p1p/1P1P1P1P";
 
 std::string walled(const char* above, const char* below) { return std::string(above) + Wall + below; }
 
+// Each side's proof, and the state they give: dead when both sides have one.
+void check_proofs(const Position& pos, laws::MateProof white, laws::MateProof black) {
+    CHECK(laws::unwinnable_proof(pos, WHITE) == white);
+    CHECK(laws::unwinnable_proof(pos, BLACK) == black);
+    const bool dead = white != laws::MateProof::None && black != laws::MateProof::None;
+    CHECK(laws::game_state(pos) == (dead ? GameState::DeadPosition : GameState::Ongoing));
+}
+
 } // namespace
 
 TEST_CASE("5.2.2 a locked pawn wall no king can cross is a dead position") {
@@ -38,11 +46,15 @@ TEST_CASE("5.2.2 a locked pawn wall no king can cross is a dead position") {
 TEST_CASE("5.2.2 the search's quick test calls a position dead exactly when the two proofs do") {
     // statically_dead answers most positions before either proof runs (a pawn free to
     // step): over the walls here and random games from the perft suite it must agree
-    // with cannot_mate for both sides, dead or not.
+    // with cannot_mate for both sides, dead or not, wherever every pawn has a pawn on
+    // the square ahead. Elsewhere it never calls a position dead; the lock with a pawn
+    // that can still step is for the game, not the search (see the test below).
     int dead = 0, alive = 0;
     const auto agree = [&](const Position& pos) {
         const bool proved = laws::cannot_mate(pos, WHITE) && laws::cannot_mate(pos, BLACK);
-        if (laws::statically_dead(pos) != proved)
+        const Bitboard pawns = pos.pieces(PAWN);
+        const bool stepping = (shift<NORTH>(pos.pieces(WHITE, PAWN)) | shift<SOUTH>(pos.pieces(BLACK, PAWN))) & ~pawns;
+        if (laws::statically_dead(pos) != (proved && !stepping))
             FAIL_CHECK(pos.fen() << ": the proofs say " << std::string(proved ? "dead" : "not dead"));
         ++(proved ? dead : alive);
     };
@@ -258,4 +270,50 @@ TEST_CASE("6.9 the same position without the a7 pawn: White promotes and mates w
     const std::string fen = "8/3k4/P7/2p4p/2Pp1p1P/1p1PpPp1/1P2P1PK/3q4 w - - 0 1";
     CHECK(laws::unwinnable_proof(play(fen), WHITE) == laws::MateProof::None);
     CHECK(laws::is_checkmate(play(fen, "h2h3 d7c6 a6a7 c6b6 a7a8q b6c7 a8h8 c7b6 h8g8 b6a5 g8h8 a5a4 h8b8 d1c1 b8b5")));
+}
+
+TEST_CASE("5.2.2 a pawn that can still step is frozen after it") {
+    // The d6 pawn can step to d7 and no further: the d8 knight is hemmed in by its own
+    // blocked pawns. On its way it attacks c7, e7, c8 and e8, where no black man but
+    // the king ever comes, and it is never taken by a pawn; a pawn that can step is a
+    // man with a region, its file up to the first frozen man, like a loose piece. Every
+    // other man is frozen, no king crosses the wall, the black king always has a
+    // flight: neither side can mate. Constructed for issue 65; CHA's full mode:
+    // unwinnable for both sides (bench/log/2026-11-29-dead-positions-cha-full.md).
+    for (const char* fen :
+         {"1k1n4/1p3p2/1PpPpPp1/2P1P1Pp/4P2P/8/7K/8 b - - 0 1", "1k1n4/1p3p2/1PpPpPp1/2P1P1Pp/4P2P/8/7K/8 w - - 0 1",
+          "1nk5/3p4/pPpPp1p1/P1P1PpPp/5P1P/8/5K2/8 b - - 0 1"}) {
+        CAPTURE(fen);
+        const Position pos = play(fen);
+        check_proofs(pos, laws::MateProof::LockedStructure, laws::MateProof::LockedStructure);
+        CHECK_FALSE(laws::statically_dead(pos)); // the search's quick test: a pawn free to step, not dead
+    }
+}
+
+TEST_CASE("5.2.2 the same pawn with no knight ahead promotes and mates") {
+    // Without the d8 knight the d-pawn runs on: CHA's helpmate for White.
+    const std::string fen = "1k6/1p3p2/1PpPpPp1/2P1P1Pp/4P2P/8/7K/8 b - - 0 1";
+    check_proofs(play(fen), laws::MateProof::None, laws::MateProof::None);
+    CHECK(laws::is_checkmate(play(fen, "b8c8 d6d7 c8b8 d7d8q")));
+}
+
+TEST_CASE("6.9 a mate needs every flight filled at once: one piece fills one square") {
+    // Black's light e2 bishop roams White's camp and checks the king on h1 from f3,
+    // but the king's dark flights g1 and h2 can only be filled by White's g1 bishop,
+    // one at a time (the b1 knight is hemmed in by a3, c3 and d2): a matching of
+    // flights to the men whose regions hold them, not the union of the regions,
+    // shows that a flight always stays open. CHA's full mode: Black unwinnable
+    // (10,012 nodes), and White too.
+    check_proofs(play("8/1k6/8/1p3p1p/pPp1pPpP/P1PpP1P1/3Pb3/1N4BK w - - 0 1"), laws::MateProof::LockedStructure,
+                 laws::MateProof::LockedStructure);
+}
+
+TEST_CASE("6.9 the same camp with the knight free on h2: Black mates with help") {
+    // The knight is given to the g4 pawn, which promotes, and White's king is mated
+    // with its flights filled (CHA's line).
+    const std::string fen = "8/1k6/8/1p3p1p/pPp1pPpP/P1PpP1P1/3Pb2N/6BK w - - 0 1";
+    CHECK(laws::unwinnable_proof(play(fen), BLACK) == laws::MateProof::None);
+    CHECK(laws::is_checkmate(play(fen,
+                                  "h2f1 b7c6 f1h2 e2d1 h2f3 g4f3 g3g4 f3f2 g4g5 f2g1r h1h2 g1g5 h2h3 c6d7 h3h2 g5g4 h2h1 "
+                                  "g4h4 h1g2 h4f4 g2h3 d7e6 h3h2 h5h4 h2h1 h4h3 h1g1 h3h2 g1g2 h2h1q g2g3 f4f3")));
 }
