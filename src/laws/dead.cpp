@@ -106,6 +106,18 @@ Bitboard pawn_path(Color c, Square s, Bitboard frozen) {
     }
 }
 
+// Some pawn has no man but a king anywhere ahead on its file: nothing ever stops it
+// for good, so it may promote.
+bool pawn_runs_free(const Position& pos) {
+    const Bitboard men = pos.pieces() & ~pos.pieces(KING);
+    for (Bitboard b = pos.pieces(PAWN); b;) {
+        const Square s = pop_lsb(b);
+        const Bitboard ahead = file_bb(s) & (color_of(pos.piece_on(s)) == WHITE ? ~((square_bb(s) << 1) - 1) : square_bb(s) - 1);
+        if (!(ahead & men)) return true;
+    }
+    return false;
+}
+
 // One try at a lock, with some immobile pieces left out of the frozen set (loose):
 // the lock, or else the frozen pieces that an enemy piece or king could take (the
 // next try leaves them out), or neither when a pawn could promote, take or be taken
@@ -197,15 +209,7 @@ LockTry try_lock(const Position& pos, Bitboard loose) {
 std::optional<Lock> find_lock(const Position& pos) {
     const Bitboard pawns = pos.pieces(PAWN);
     if (!pawns || pos.checkers() || pos.ep_square() != SQ_NONE || pos.castling_rights()) return std::nullopt;
-    // Every pawn has a man (not a king) somewhere ahead on its file, else it reaches the
-    // last rank: the common case, answered without a lock.
-    const Bitboard men = pos.pieces() & ~pos.pieces(KING);
-    for (Bitboard b = pawns; b;) {
-        const Square s = pop_lsb(b);
-        const Bitboard ahead = file_bb(s)
-                               & (color_of(pos.piece_on(s)) == WHITE ? ~((square_bb(s) << 1) - 1) : (square_bb(s) - 1));
-        if (!(ahead & men)) return std::nullopt;
-    }
+    if (pawn_runs_free(pos)) return std::nullopt; // the common case, answered without a lock
     for (Bitboard loose = 0;;) {
         LockTry t = try_lock(pos, loose);
         if (!t.takeable) return t.lock;
@@ -298,17 +302,20 @@ bool forced_unwinnable(Position& pos, Color winner, int depth, int onlyMoves, in
     return true;
 }
 
-// No man but the kings can move: every legal move of the side to move is a king
-// move, and so is every move the other side would have if it were to move.
-bool only_kings_move(Position& pos) {
-    const auto kingsOnly = [](const Position& p) {
+// Few men but the kings can move: every legal move of the side to move, and every
+// move the other side would have if it were to move, is a king move or one of at most
+// ReachableMenMoves quiet moves of the other men (no capture, no promotion).
+bool few_men_move(Position& pos) {
+    int menMoves = 0;
+    const auto few = [&](const Position& p) {
         for (const Move m : MoveList<LEGAL>(p))
-            if (type_of(p.moved_piece(m)) != KING) return false;
+            if (type_of(p.moved_piece(m)) != KING && (p.is_capture(m) || m.kind() == PROMOTION || ++menMoves > ReachableMenMoves))
+                return false;
         return true;
     };
-    if (pos.checkers() || !kingsOnly(pos)) return false;
+    if (pos.checkers() || !few(pos)) return false;
     pos.do_null_move();
-    const bool other = kingsOnly(pos);
+    const bool other = few(pos);
     pos.undo_null_move();
     return other;
 }
@@ -372,7 +379,7 @@ MateProof unwinnable_proof(const Position& pos, Color winner) {
     int nodes = ForcedLineNodes;
     if (forced_unwinnable(line, winner, ForcedLinePlies, ForcedOnlyMovePlies, nodes, ForcedLineRootMaxMoves))
         return MateProof::ForcedLines;
-    return only_kings_move(line) && reachable_unwinnable(line, winner) ? MateProof::ReachableSet : MateProof::None;
+    return few_men_move(line) && reachable_unwinnable(line, winner) ? MateProof::ReachableSet : MateProof::None;
 }
 
 } // namespace jadoube::laws

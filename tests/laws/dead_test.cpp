@@ -317,3 +317,29 @@ TEST_CASE("6.9 the same camp with the knight free on h2: Black mates with help")
                                   "h2f1 b7c6 f1h2 e2d1 h2f3 g4f3 g3g4 f3f2 g4g5 f2g1r h1h2 g1g5 h2h3 c6d7 h3h2 g5g4 h2h1 "
                                   "g4h4 h1g2 h4f4 g2h3 d7e6 h3h2 h5h4 h2h1 h4h3 h1g1 h3h2 g1g2 h2h1q g2g3 f4f3")));
 }
+
+TEST_CASE("5.2.2 where only the kings and a pawn's step can move every reachable position is searched") {
+    // The reachable-set position above with the b5 pawn on b4: b4-b5 is the one move
+    // of a man other than the kings, so it is searched too. CHA's full mode proves
+    // both sides unwinnable (bench/log/2026-11-29-dead-positions-cha-full.md).
+    for (const char* fen :
+         {"8/1p1p1p1p/1P1P1P1P/5Ppk/1P1K2p1/6P1/6P1/7B b - - 0 1", "8/1p1p1p1p/1P1P1P1P/5Ppk/1P1K2p1/6P1/6P1/7B w - - 0 1"}) {
+        CAPTURE(fen);
+        check_proofs(play(fen), laws::MateProof::ReachableSet, laws::MateProof::ReachableSet);
+    }
+}
+
+TEST_CASE("5.2.2 the same without the g5 pawn: the pawns run and each side mates") {
+    // CHA's helpmates: for White the h-pawn queens, for Black the b-pawn.
+    const std::string fen = "8/1p1p1p1p/1P1P1P1P/5P1k/1P1K2p1/6P1/6P1/7B b - - 0 1";
+    check_proofs(play(fen), laws::MateProof::None, laws::MateProof::None);
+    CHECK(laws::is_checkmate(play(fen,
+                                  "h5h6 d4c4 h6g5 b4b5 g5f6 c4b3 f6e5 f5f6 h7h6 b3a4 e5d4 a4a5 d4c5 a5a4 c5b6 a4a3 b6a7 "
+                                  "a3a2 a7a8 b5b6 h6h5 a2a3 h5h4 g3h4 a8b8 a3a4 b8c8 a4a5 c8b8 h4h5 b8a8 h5h6 g4g3 h6h7 "
+                                  "a8b8 h7h8q")));
+    CHECK(laws::is_checkmate(play(fen,
+                                  "h5h6 b4b5 h6g5 d4c3 h7h6 c3b2 h6h5 b2a1 h5h4 a1b1 h4h3 b1a1 h3h2 a1b1 g5h6 b1c1 h6g5 "
+                                  "c1b1 g5f6 b1a1 f6e5 f5f6 e5f6 a1b1 f6e5 b1a1 e5d4 a1b1 d4c3 b1a1 c3b4 a1b1 b4b5 b1a1 "
+                                  "b5b6 a1b1 b6a5 b1c1 a5a4 c1d1 a4a3 d1c1 b7b5 c1b1 b5b4 b1a1 b4b3 a1b1 b3b2 b1c2 b2b1q "
+                                  "c2c3 b1h1 c3d4 f7f6 d4e3 f6f5 e3f2 h1g2 f2e1 h2h1q")));
+}
