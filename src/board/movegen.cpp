@@ -88,7 +88,7 @@ struct MatchSink {
     void single(Move m) { found |= m == target; }
 };
 
-// Board is Position or PerftBoard: the same generator, attack tables and legality
+// Board is Position, PerftBoard or PerftLeaf: the same generator, attack tables and legality
 // tests serve the search and perft.
 template<Color Us, GenType Type, class Board, class Sink>
 void generate_moves(const Board& pos, Sink& sink) {
@@ -105,26 +105,40 @@ void generate_moves(const Board& pos, Sink& sink) {
     const Bitboard checkers = pos.checkers();
     const Bitboard movers = sink.movers();
 
-    // King: the targets are tested in bulk (testing them one by one was a seventh
-    // of perft's time). Pawn, knight and king attacks come off all targets at once
-    // (they do not depend on what stands where: the same set serves castling, below);
-    // a slider is looked up only when its empty-board rays reach a target, and then
-    // with the king lifted, so that the king cannot hide behind itself.
-    const auto leaperAttacks = [&] {
-        Bitboard a = pawn_attacks_bb<Them>(pos.pieces(Them, PAWN)) | king_attacks(pos.king_square(Them));
-        for (Bitboard b = pos.pieces(Them, KNIGHT); b;) a |= knight_attacks(pop_lsb(b));
-        return a;
-    };
-    Bitboard leapers = 0;
-    if (Sink::AllMovers || (movers & square_bb(ksq))) {
-        leapers = leaperAttacks();
-        Bitboard safe = king_attacks(ksq) & ((Captures ? enemy : 0) | (Quiets ? ~occ : 0)) & ~leapers;
-        const Bitboard occNoKing = occ ^ square_bb(ksq);
-        for (Bitboard b = pos.pieces(Them, BISHOP, QUEEN); b && safe;)
-            if (const Square s = pop_lsb(b); bishop_rays(s) & safe) safe &= ~bishop_attacks(s, occNoKing);
-        for (Bitboard b = pos.pieces(Them, ROOK, QUEEN); b && safe;)
-            if (const Square s = pop_lsb(b); rook_rays(s) & safe) safe &= ~rook_attacks(s, occNoKing);
-        sink.piece(ksq, safe);
+    // King. Pawn, knight and king attacks come off all targets at once (they do not
+    // depend on what stands where); then one map of what the enemy's sliders attack,
+    // with our king lifted so that it cannot hide behind itself, serves the king's
+    // steps and both castlings. The map is made only where a king step or a castling
+    // path is left to test, and a slider looked up only when its empty-board rays
+    // reach one: a king walled in by its own men, as in most openings, costs no
+    // lookup at all. (One square at a time, the king's targets were a seventh of
+    // perft's time, and castling, tested per wing, a tenth of it on kiwipete.)
+    const bool kingMoves = Sink::AllMovers || (movers & square_bb(ksq));
+    const int rights = Quiets && !checkers && kingMoves ? pos.castling_rights() & (Us == WHITE ? WHITE_CASTLING : BLACK_CASTLING)
+                                                        : 0;
+    Bitboard attacked = 0, castlePaths = 0;
+    int castlings = 0; // the wings still to test, a subset of rights
+    if (kingMoves) {
+        attacked = pawn_attacks_bb<Them>(pos.pieces(Them, PAWN)) | king_attacks(pos.king_square(Them));
+        for (Bitboard b = pos.pieces(Them, KNIGHT); b;) attacked |= knight_attacks(pop_lsb(b));
+        const Bitboard steps = king_attacks(ksq) & ((Captures ? enemy : 0) | (Quiets ? ~occ : 0)) & ~attacked;
+        // A castling the leapers and the men in its way have not ruled out yet.
+        const auto candidate = [&]<CastlingRights Cr>() {
+            if ((rights & Cr) && !(pos.castling_path(Cr) & occ) && !(pos.castling_king_path(Cr) & attacked)) {
+                castlings |= Cr;
+                castlePaths |= pos.castling_king_path(Cr);
+            }
+        };
+        if (rights) {
+            candidate.template operator()<castling_right(Us, true)>();
+            candidate.template operator()<castling_right(Us, false)>();
+        }
+        if (const Bitboard area = steps | castlePaths) {
+            const Bitboard occNoKing = occ ^ square_bb(ksq);
+            for (Bitboard b = pos.pieces(Them, BISHOP, QUEEN); b;) attacked |= bishop_attacks(pop_lsb(b), occNoKing);
+            for (Bitboard b = pos.pieces(Them, ROOK, QUEEN); b;) attacked |= rook_attacks(pop_lsb(b), occNoKing);
+        }
+        sink.piece(ksq, steps & ~attacked);
     }
     if (more_than_one(checkers)) return;
 
@@ -190,27 +204,25 @@ void generate_moves(const Board& pos, Sink& sink) {
     else sliders.template operator()<false>();
 
     // Castling (3.8.2): path empty but for king and rook, king not in check, no square it
-    // crosses or lands on attacked. The squares are tested with king and rook lifted so that
-    // a Chess960 rook cannot shield its own king's destination; in bulk, as the king's
-    // targets are (one square at a time, castling was a tenth of perft's time on
-    // kiwipete). Each wing is its own instantiation with the right as a constant: perft
-    // tests the rights at every leaf.
+    // crosses or lands on attacked (the map above). Each wing is its own instantiation
+    // with the right as a constant: perft tests the rights at every leaf.
     if constexpr (Quiets) {
-        const int rights = pos.castling_rights();
         const auto castle = [&]<CastlingRights Cr>() {
-            if (!(rights & Cr) || (pos.castling_path(Cr) & occ)) return;
             const Bitboard path = pos.castling_king_path(Cr);
-            if (path & leapers) return;
+            if (!(castlings & Cr) || (path & attacked)) return;
+            // The map saw the rook in place. Only a rook that an enemy slider attacks can
+            // shield a square of the path (in Chess960), and once lifted it does not.
             const Square rsq = pos.castling_rook_square(Cr);
-            const Bitboard lifted = occ ^ square_bb(ksq) ^ square_bb(rsq);
-            for (Bitboard b = pos.pieces(Them, BISHOP, QUEEN); b;)
-                if (const Square s = pop_lsb(b); (bishop_rays(s) & path) && (bishop_attacks(s, lifted) & path)) return;
-            for (Bitboard b = pos.pieces(Them, ROOK, QUEEN); b;)
-                if (const Square s = pop_lsb(b); (rook_rays(s) & path) && (rook_attacks(s, lifted) & path)) return;
+            if (attacked & square_bb(rsq)) {
+                const Bitboard lifted = occ ^ square_bb(ksq) ^ square_bb(rsq);
+                for (Bitboard b = pos.pieces(Them, BISHOP, QUEEN); b;)
+                    if (bishop_attacks(pop_lsb(b), lifted) & path) return;
+                for (Bitboard b = pos.pieces(Them, ROOK, QUEEN); b;)
+                    if (rook_attacks(pop_lsb(b), lifted) & path) return;
+            }
             sink.single(Move::make<CASTLING>(ksq, rsq));
         };
-        if (!checkers && (rights & (Us == WHITE ? WHITE_CASTLING : BLACK_CASTLING))
-            && (Sink::AllMovers || (movers & square_bb(ksq)))) {
+        if (castlings) {
             castle.template operator()<castling_right(Us, true)>();
             castle.template operator()<castling_right(Us, false)>();
         }
@@ -253,6 +265,12 @@ Move* generate_legal(const PerftBoard& board, Move* list) {
 std::uint64_t count_legal(const PerftBoard& board) {
     CountSink sink;
     generate_for_side<LEGAL>(board, sink);
+    return sink.n;
+}
+
+std::uint64_t count_legal(const PerftLeaf& leaf) {
+    CountSink sink;
+    generate_for_side<LEGAL>(leaf, sink);
     return sink.n;
 }
 

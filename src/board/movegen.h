@@ -26,9 +26,11 @@ Move* generate(const Position& pos, Move* list);
 std::uint64_t count_legal(const Position& pos);
 
 // The same generator on plain perft's copy-made board (board/perft_board.h).
-class PerftBoard;
-Move* generate_legal(const PerftBoard& board, Move* list);
-std::uint64_t count_legal(const PerftBoard& board);
+template<class MenT>
+class PerftBoardOf;
+Move* generate_legal(const PerftBoardOf<Placement>& board, Move* list);
+std::uint64_t count_legal(const PerftBoardOf<Placement>& board);
+std::uint64_t count_legal(const PerftBoardOf<Men>& leaf);
 
 // Whether m is one of the legal moves here, for a move that comes from elsewhere (a
 // transposition-table entry may hold another position's move, or any 16 bits). The

@@ -56,7 +56,7 @@ std::uint64_t count_tree(Position& pos, int depth, PerftTable& table);
     const Move* end = generate_legal(board, moves);
     std::uint64_t nodes = 0;
     if (depth == 2)
-        for (const Move* m = moves; m != end; ++m) nodes += count_legal(board.after(*m));
+        for (const Move* m = moves; m != end; ++m) nodes += count_legal(board.leaf_after(*m));
     else
         for (const Move* m = moves; m != end; ++m) nodes += count_copied(board.after(*m), depth - 1);
     return nodes;

@@ -305,7 +305,7 @@ Key Position::compute_key() const {
     return k ^ zobrist::castling(castling_rights());
 }
 
-Placement::CheckInfo Placement::check_info() const {
+Men::CheckInfo Men::check_info() const {
     const Color us = sideToMove_, them = ~us;
     const Square ksq = king_square(us);
     // Leapers check from where they stand; a king never does (kings never stand side
@@ -323,16 +323,19 @@ Placement::CheckInfo Placement::check_info() const {
     return ci;
 }
 
-bool Placement::same_placement(const Placement& o) const {
-    return std::equal(std::begin(board_), std::end(board_), o.board_)
-           && std::equal(std::begin(byType_), std::end(byType_), o.byType_)
+bool Men::same_men(const Men& o) const {
+    return std::equal(std::begin(byType_), std::end(byType_), o.byType_)
            && std::equal(std::begin(byColor_), std::end(byColor_), o.byColor_) && sideToMove_ == o.sideToMove_;
+}
+
+bool Placement::same_placement(const Placement& o) const {
+    return same_men(o) && std::equal(std::begin(board_), std::end(board_), o.board_);
 }
 
 // An en passant capture uncovers two squares on one rank at once, which pins
 // cannot describe; so test the resulting position directly. Also covers a check
 // that the capture does not answer (3.9: it must not leave the king attacked).
-bool Placement::ep_capture_legal(Square from, Square ep) const {
+bool Men::ep_capture_legal(Square from, Square ep) const {
     const Color us = sideToMove_, them = ~us;
     const Square ksq = king_square(us), capsq = ep - pawn_push(us);
     const Bitboard occ = (pieces() ^ square_bb(from) ^ square_bb(capsq)) | square_bb(ep);
@@ -340,14 +343,14 @@ bool Placement::ep_capture_legal(Square from, Square ep) const {
              | (knight_attacks(ksq) & pieces(them, KNIGHT)) | (pawn_attacks(us, ksq) & pieces(them, PAWN) & ~square_bb(capsq)));
 }
 
-Square Placement::legal_ep_square(Square ep) const {
+Square Men::legal_ep_square(Square ep) const {
     for (Bitboard b = pawn_attacks(~sideToMove_, ep) & pieces(sideToMove_, PAWN); b;)
         if (ep_capture_legal(pop_lsb(b), ep)) return ep;
     return SQ_NONE;
 }
 
 // A double push only creates an en passant square that the opponent can use.
-Square Placement::ep_square_after_double_push(Square from, Square to) const {
+Square Men::ep_square_after_double_push(Square from, Square to) const {
     const Square ep = Square((int(from) + int(to)) / 2);
     if (!(pawn_attacks(~sideToMove_, ep) & pieces(sideToMove_, PAWN))) return SQ_NONE;
     return legal_ep_square(ep);
@@ -374,35 +377,21 @@ void Position::do_move(Move m) {
         st.epSquare = SQ_NONE;
     }
 
+    const Piece captured = make_men(m);
     if (m.kind() == CASTLING) {
-        // King and rook may stand on each other's targets in Chess960: lift both first.
         const bool kingSide = to > from;
-        const Square kto = castling_king_to(us, kingSide), rto = castling_rook_to(us, kingSide);
-        const Piece rook = board_[to];
-        remove_piece(from);
-        remove_piece(to);
-        put_piece(pc, kto);
-        put_piece(rook, rto);
-        k ^= zobrist::psq(pc, from) ^ zobrist::psq(pc, kto) ^ zobrist::psq(rook, to) ^ zobrist::psq(rook, rto);
+        const Piece rook = make_piece(us, ROOK);
+        k ^= zobrist::psq(pc, from) ^ zobrist::psq(pc, castling_king_to(us, kingSide)) ^ zobrist::psq(rook, to)
+             ^ zobrist::psq(rook, castling_rook_to(us, kingSide));
     } else {
-        const Square capsq = m.kind() == EN_PASSANT ? to - pawn_push(us) : to;
-        if (const Piece captured = board_[capsq]; captured != NO_PIECE) {
-            remove_piece(capsq);
-            k ^= zobrist::psq(captured, capsq);
+        if (captured != NO_PIECE) {
+            k ^= zobrist::psq(captured, capture_square(m, us));
             st.captured = captured;
             st.rule50 = 0;
         }
-        move_piece(from, to);
-        k ^= zobrist::psq(pc, from) ^ zobrist::psq(pc, to);
-        if (type_of(pc) == PAWN) {
-            st.rule50 = 0;
-            if (m.kind() == PROMOTION) {
-                const Piece promoted = make_piece(us, m.promotion_type());
-                remove_piece(to);
-                put_piece(promoted, to);
-                k ^= zobrist::psq(pc, to) ^ zobrist::psq(promoted, to);
-            }
-        }
+        const Piece arrives = m.kind() == PROMOTION ? make_piece(us, m.promotion_type()) : pc;
+        k ^= zobrist::psq(pc, from) ^ zobrist::psq(arrives, to);
+        if (type_of(pc) == PAWN) st.rule50 = 0;
     }
 
     if (const int lost = castlingRightsMask_[from] | castlingRightsMask_[to]; st.castling & lost) {
@@ -414,11 +403,9 @@ void Position::do_move(Move m) {
     sideToMove_ = them;
     update_check_info(st);
 
-    if (type_of(pc) == PAWN && (int(from) ^ int(to)) == 16) {
-        if (const Square ep = ep_square_after_double_push(from, to); ep != SQ_NONE) {
-            st.epSquare = ep;
-            k ^= zobrist::enpassant(file_of(ep));
-        }
+    if (const Square ep = ep_square_after(m, pc); ep != SQ_NONE) {
+        st.epSquare = ep;
+        k ^= zobrist::enpassant(file_of(ep));
     }
     st.key = k;
 }
@@ -443,7 +430,7 @@ void Position::undo_move(Move m) {
             put_piece(make_piece(us, PAWN), to);
         }
         move_piece(to, from);
-        if (st.captured != NO_PIECE) put_piece(st.captured, m.kind() == EN_PASSANT ? to - pawn_push(us) : to);
+        if (st.captured != NO_PIECE) put_piece(st.captured, capture_square(m, us));
     }
     states_.pop_back();
     --gamePly_;

@@ -47,15 +47,13 @@ struct FenError {
 // outermost one on its wing and a file letter otherwise; Shredder-FEN always uses letters.
 enum class CastlingNotation { XFen, Shredder };
 
-// The men on the board and the side to move, with what can be read from them
-// alone: attacks, checkers and pins, whether an en passant capture is legal.
-// Position is a Placement with a game's state and history on top; perft's
-// PerftBoard (board/perft_board.h) is one with just the state moves need, so
-// the move generator and these tests serve both.
-class Placement {
+// The men on the board as bitboards and the side to move, with what can be read
+// from them alone: attacks, checkers and pins, whether an en passant capture is
+// legal. It is all the move generator reads of the men, so perft's last board
+// before its leaves (board/perft_board.h) is one of these, with no squares array
+// to copy and keep.
+class Men {
 public:
-    Piece piece_on(Square s) const { return board_[s]; }
-    bool empty(Square s) const { return board_[s] == NO_PIECE; }
     Bitboard pieces() const { return byType_[0]; }
     Bitboard pieces(Color c) const { return byColor_[c]; }
     Bitboard pieces(PieceType pt) const { return byType_[pt]; }
@@ -80,9 +78,50 @@ public:
     bool ep_capture_legal(Square from, Square ep) const;
     // ep when some en passant capture there is legal, else SQ_NONE.
     Square legal_ep_square(Square ep) const;
-    // The en passant square a double push from..to leaves the side now to move: its
-    // middle square when a capture there is legal, else SQ_NONE.
+    // The en passant square that m, just made by pc, leaves the side now to move:
+    // the middle square of a double push when a capture there is legal, else SQ_NONE.
+    Square ep_square_after(Move m, Piece pc) const {
+        const Square from = m.from_sq(), to = m.to_sq();
+        return type_of(pc) == PAWN && (int(from) ^ int(to)) == 16 ? ep_square_after_double_push(from, to) : SQ_NONE;
+    }
     Square ep_square_after_double_push(Square from, Square to) const;
+
+    // Where the king and rook of a castling move land.
+    static Square castling_king_to(Color c, bool kingSide) { return relative_square(c, kingSide ? SQ_G1 : SQ_C1); }
+    static Square castling_rook_to(Color c, bool kingSide) { return relative_square(c, kingSide ? SQ_F1 : SQ_D1); }
+    // The square of the man m takes, if it takes one: m's target, but for en passant.
+    static Square capture_square(Move m, Color us) { return m.kind() == EN_PASSANT ? m.to_sq() - pawn_push(us) : m.to_sq(); }
+
+    // The same bitboards and side to move.
+    bool same_men(const Men& o) const;
+
+protected:
+    // m's changes to the bitboards (the side to move stays): pc is the man on m's
+    // from-square, captured the man m takes (NO_PIECE: none; castling takes none).
+    void move_men(Move m, Piece pc, Piece captured);
+
+    // The side first: last, its byte would leave tail padding that a derived
+    // class's members fill, and copying the Men of a board (perft's leaves) would
+    // then copy an odd 73 bytes, not five aligned words' worth.
+    Color sideToMove_;
+    Bitboard byType_[PIECE_TYPE_NB]; // index 0: all pieces
+    Bitboard byColor_[COLOR_NB];
+};
+static_assert(sizeof(Men) == 80);
+
+// The men with the square each stands on: what the board knows before any game
+// state. Position is a Placement with a game's state and history on top; perft's
+// PerftBoard (board/perft_board.h) is one with just the state moves need, so the
+// move generator and the tests of Men serve both.
+class Placement : public Men {
+public:
+    Piece piece_on(Square s) const { return board_[s]; }
+    bool empty(Square s) const { return board_[s] == NO_PIECE; }
+    // The man m takes (NO_PIECE: none; castling takes none).
+    Piece captured_by(Move m) const {
+        if (m.kind() == CASTLING) return NO_PIECE;
+        return board_[capture_square(m, sideToMove_)];
+    }
 
     bool same_placement(const Placement& o) const;
 
@@ -90,11 +129,11 @@ protected:
     void put_piece(Piece pc, Square s);
     void remove_piece(Square s);
     void move_piece(Square from, Square to);
+    // m's changes to the men, bitboards and squares (the side to move stays); the
+    // one place that moves them for a move. Returns the man m took (NO_PIECE: none).
+    Piece make_men(Move m);
 
     Piece board_[SQUARE_NB];
-    Bitboard byType_[PIECE_TYPE_NB]; // index 0: all pieces
-    Bitboard byColor_[COLOR_NB];
-    Color sideToMove_;
 };
 
 class Position : public Placement {
@@ -171,9 +210,6 @@ public:
 
     // The key recomputed from the board, for tests of the incremental update.
     Key compute_key() const;
-    // Where the king and rook of a castling move land.
-    static Square castling_king_to(Color c, bool kingSide) { return relative_square(c, kingSide ? SQ_G1 : SQ_C1); }
-    static Square castling_rook_to(Color c, bool kingSide) { return relative_square(c, kingSide ? SQ_F1 : SQ_D1); }
 
 private:
     struct Blank {};
@@ -199,13 +235,13 @@ private:
 // the standard array; castling KQkq (X-FEN), White to move, counters 0 1.
 std::string chess960_start_fen(int n);
 
-inline Bitboard Placement::attackers_to(Square s, Bitboard occupied) const {
+inline Bitboard Men::attackers_to(Square s, Bitboard occupied) const {
     return (pawn_attacks(BLACK, s) & pieces(WHITE, PAWN)) | (pawn_attacks(WHITE, s) & pieces(BLACK, PAWN))
            | (knight_attacks(s) & pieces(KNIGHT)) | (king_attacks(s) & pieces(KING))
            | (bishop_attacks(s, occupied) & pieces(BISHOP, QUEEN)) | (rook_attacks(s, occupied) & pieces(ROOK, QUEEN));
 }
 
-inline bool Placement::attacked_by(Color c, Square s, Bitboard occupied) const {
+inline bool Men::attacked_by(Color c, Square s, Bitboard occupied) const {
     return (pawn_attacks(~c, s) & pieces(c, PAWN)) || (knight_attacks(s) & pieces(c, KNIGHT))
            || (king_attacks(s) & pieces(c, KING)) || (bishop_attacks(s, occupied) & pieces(c, BISHOP, QUEEN))
            || (rook_attacks(s, occupied) & pieces(c, ROOK, QUEEN));
@@ -221,7 +257,7 @@ inline Key Position::key_after(Move m) const {
     return k;
 }
 
-inline Bitboard Placement::attacks_by(Color c) const {
+inline Bitboard Men::attacks_by(Color c) const {
     const Bitboard occupied = pieces();
     Bitboard a = c == WHITE ? pawn_attacks_bb<WHITE>(pieces(c, PAWN)) : pawn_attacks_bb<BLACK>(pieces(c, PAWN));
     for (Bitboard b = pieces(c, KNIGHT); b;) a |= knight_attacks(pop_lsb(b));
@@ -254,6 +290,55 @@ inline void Placement::move_piece(Square from, Square to) {
     byColor_[color_of(pc)] ^= fromTo;
     board_[from] = NO_PIECE;
     board_[to] = pc;
+}
+
+inline void Men::move_men(Move m, Piece pc, Piece captured) {
+    const Color us = color_of(pc);
+    const Square from = m.from_sq(), to = m.to_sq();
+    if (m.kind() == CASTLING) {
+        // to is the rook's square. Chess960's king and rook may land on each other's
+        // squares: toggling the two men's from and to squares is right in every case.
+        const bool kingSide = to > from;
+        const Bitboard king = square_bb(from) ^ square_bb(castling_king_to(us, kingSide));
+        const Bitboard rook = square_bb(to) ^ square_bb(castling_rook_to(us, kingSide));
+        byType_[0] ^= king ^ rook;
+        byType_[KING] ^= king;
+        byType_[ROOK] ^= rook;
+        byColor_[us] ^= king ^ rook;
+        return;
+    }
+    if (captured != NO_PIECE) {
+        const Bitboard cap = square_bb(capture_square(m, us));
+        byType_[0] ^= cap;
+        byType_[type_of(captured)] ^= cap;
+        byColor_[~us] ^= cap;
+    }
+    const Bitboard fromTo = square_bb(from) | square_bb(to);
+    byType_[0] ^= fromTo;
+    byColor_[us] ^= fromTo;
+    if (m.kind() == PROMOTION) {
+        byType_[PAWN] ^= square_bb(from);
+        byType_[m.promotion_type()] ^= square_bb(to);
+    } else byType_[type_of(pc)] ^= fromTo;
+}
+
+inline Piece Placement::make_men(Move m) {
+    const Square from = m.from_sq(), to = m.to_sq();
+    const Piece pc = board_[from];
+    const Piece captured = captured_by(m);
+    move_men(m, pc, captured);
+    if (m.kind() == CASTLING) {
+        const Color us = color_of(pc);
+        const bool kingSide = to > from;
+        board_[from] = board_[to] = NO_PIECE;
+        board_[castling_king_to(us, kingSide)] = pc;
+        board_[castling_rook_to(us, kingSide)] = make_piece(us, ROOK);
+        return NO_PIECE;
+    }
+    if (m.kind() == EN_PASSANT) board_[capture_square(m, color_of(pc))] = NO_PIECE;
+    board_[from] = NO_PIECE;
+    board_[to] = m.kind() == PROMOTION ? make_piece(color_of(pc), m.promotion_type()) : pc;
+    return captured;
 }
 
 } // namespace jadoube

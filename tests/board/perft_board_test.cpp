@@ -1,13 +1,15 @@
-// Plain perft's copy-made board (board/perft_board.h) against Position: after
+// Plain perft's copy-made boards (board/perft_board.h) against Position: after
 // every move of whole trees, standard and Chess960, the copy holds what
-// Position::do_move leaves (placement, side to move, checkers, pins, en passant
-// square, castling rights), and the generator lists the same moves on both.
+// Position::do_move leaves (placement, or the bitboards alone for the leaf board;
+// side to move, checkers, pins, en passant square, castling rights), and the
+// generator lists and counts the same moves on them.
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <cstdint>
 #include <sstream>
 #include <string>
+#include <type_traits>
 
 #include "board/movegen.h"
 #include "board/perft.h"
@@ -38,33 +40,41 @@ constexpr Tree Trees[] = {
     {"1rk2r2/8/8/8/8/8/8/1RK2R2 w BFbf - 0 1", true, 4},
 };
 
-// What differs between the copy and the position, or empty.
-std::string difference(const PerftBoard& b, const Position& pos) {
+// What differs between a copy (a PerftBoard or a PerftLeaf) and the position, or empty.
+template<class Board>
+std::string difference(const Board& b, const Position& pos) {
     std::ostringstream why;
-    if (!b.same_placement(pos)) why << " placement or side to move;";
+    if constexpr (std::is_same_v<Board, PerftBoard>) {
+        if (!b.same_placement(pos)) why << " placement or side to move;";
+    } else if (!b.same_men(pos)) why << " bitboards or side to move;";
     if (b.checkers() != pos.checkers()) why << " checkers;";
     if (b.pinned() != pos.pinned()) why << " pinned;";
     if (b.ep_square() != pos.ep_square()) why << " en passant square;";
     if (b.castling_rights() != pos.castling_rights()) why << " castling rights;";
-    Move moves[MOVE_BUFFER];
-    const Move* end = generate_legal(b, moves);
     const MoveList<LEGAL> listed(pos);
-    if (std::size_t(end - moves) != listed.size() || !std::equal(listed.begin(), listed.end(), moves)) why << " moves;";
-    else if (count_legal(b) != listed.size()) why << " move count;";
+    if constexpr (std::is_same_v<Board, PerftBoard>) {
+        Move moves[MOVE_BUFFER];
+        const Move* end = generate_legal(b, moves);
+        if (std::size_t(end - moves) != listed.size() || !std::equal(listed.begin(), listed.end(), moves)) why << " moves;";
+    }
+    if (count_legal(b) != listed.size()) why << " move count;";
     return why.str();
 }
 
-// Walks the tree below pos and b, which must agree; returns the nodes compared
-// and stops at the first difference (in *failure).
+// Walks the tree below pos and b, which must agree, the leaf board made after
+// every move too; returns the nodes compared and stops at the first difference
+// (in *failure).
 std::uint64_t compare_tree(Position& pos, const PerftBoard& b, int depth, std::string& failure) {
     if (depth == 0 || !failure.empty()) return 0;
     std::uint64_t nodes = 0;
     for (Move m : MoveList<LEGAL>(pos)) {
         const PerftBoard child = b.after(m);
+        const PerftLeaf leaf = b.leaf_after(m);
         pos.do_move(m);
         ++nodes;
-        if (const std::string why = difference(child, pos); !why.empty() && failure.empty())
-            failure = "after " + std::to_string(m.raw()) + " in " + pos.fen() + ":" + why;
+        std::string why = difference(child, pos);
+        if (const std::string leafWhy = difference(leaf, pos); !leafWhy.empty()) why += " leaf:" + leafWhy;
+        if (!why.empty() && failure.empty()) failure = "after " + std::to_string(m.raw()) + " in " + pos.fen() + ":" + why;
         nodes += compare_tree(pos, child, depth - 1, failure);
         pos.undo_move(m);
     }
@@ -75,7 +85,7 @@ std::uint64_t compare_tree(Position& pos, const PerftBoard& b, int depth, std::s
 
 TEST_SUITE("board") {
 
-TEST_CASE("3.1-3.9 the copy-made perft board equals Position::do_move after every move of six trees") {
+TEST_CASE("3.1-3.9 the copy-made perft board and leaf equal Position::do_move after every move of six trees") {
     for (const Tree& t : Trees) {
         CAPTURE(t.fen);
         Position pos = from_fen(t.fen, t.chess960);
