@@ -357,8 +357,12 @@ TEST_CASE("5.2.2 a pawn behind its own king that can never leave the file never 
     // pawn behind it steps at most to a3: it never promotes, and every other man is
     // frozen. The position after Kxa3 in `8/1p6/1p6/1P2k3/KPp3p1/p1p1p1p1/P1P1P1P1/8 w`
     // (issue 65); CHA's full mode: unwinnable for both sides (4,085 and 4,071 nodes).
+    // The same for Black down the h-file: the king on h6 and h5 (g6, g7 and h4
+    // attacked, g5 its own) before its h7 pawn, after Kxh6 in the reachable-set target
+    // `8/1p1p1p1p/1P1P1P1P/1P3Ppk/3K2p1/6P1/6P1/8 b` (CHA: unwinnable, 4,071 and 4,083).
     check_locked_with_step(
-        {"8/1p6/1p6/1P2k3/1Pp3p1/K1p1p1p1/P1P1P1P1/8 b - - 0 1", "8/1p6/1p6/1P2k3/1Pp3p1/K1p1p1p1/P1P1P1P1/8 w - - 0 1"});
+        {"8/1p6/1p6/1P2k3/1Pp3p1/K1p1p1p1/P1P1P1P1/8 b - - 0 1", "8/1p6/1p6/1P2k3/1Pp3p1/K1p1p1p1/P1P1P1P1/8 w - - 0 1",
+         "8/1p1p1p1p/1P1P1P1k/1P3Pp1/3K2p1/6P1/6P1/8 w - - 0 1", "8/1p1p1p1p/1P1P1P1k/1P3Pp1/3K2p1/6P1/6P1/8 b - - 0 1"});
 }
 
 TEST_CASE("5.2.2 the same without the c4 pawn: the king leaves the file and the pawns run") {
