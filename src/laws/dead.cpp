@@ -106,14 +106,34 @@ Bitboard pawn_path(Color c, Square s, Bitboard frozen) {
     }
 }
 
-// Some pawn has no man but a king anywhere ahead on its file: nothing ever stops it
-// for good, so it may promote.
+// The squares a pawn on s that is not frozen can ever stand on when its own king stands
+// ahead of it on its file and can never leave the file: the king's region (its steps
+// over squares no frozen man holds or attacks, the pawn's square shut) lies on the file
+// (`8/1p6/1p6/1P2k3/1Pp3p1/K1p1p1p1/P1P1P1P1/8 b`: the king on a3 and a4, its other
+// squares attacked by the c3, c4 and b6 pawns or its own b4 pawn). The pawn never
+// passes the king, so it stops before the farthest square the king can reach; 0 when
+// there is no such king.
+Bitboard pawn_path_behind_king(const Position& pos, Color c, Square s, Bitboard frozen, Bitboard enemyAttacks) {
+    const Bitboard file = file_bb(s);
+    const Bitboard ahead = c == WHITE ? ~((square_bb(s) << 1) - 1) : square_bb(s) - 1;
+    Bitboard region = pos.pieces(c, KING) & file & ahead, frontier = region;
+    while (frontier) {
+        frontier = king_spread(frontier) & ~frozen & ~enemyAttacks & ~square_bb(s) & ~region;
+        region |= frontier;
+    }
+    if (!region || (region & ~file)) return 0;
+    const Bitboard beyond = c == WHITE ? ~((square_bb(msb(region)) << 1) - 1) : square_bb(lsb(region)) - 1;
+    return file & (ahead | square_bb(s)) & ~beyond & ~(c == WHITE ? square_bb(msb(region)) : square_bb(lsb(region)));
+}
+
+// Some pawn has no man but the enemy king anywhere ahead on its file: nothing ever
+// stops it for good, so it may promote (its own king ahead may never leave the file).
 bool pawn_runs_free(const Position& pos) {
-    const Bitboard men = pos.pieces() & ~pos.pieces(KING);
     for (Bitboard b = pos.pieces(PAWN); b;) {
         const Square s = pop_lsb(b);
-        const Bitboard ahead = file_bb(s) & (color_of(pos.piece_on(s)) == WHITE ? ~((square_bb(s) << 1) - 1) : square_bb(s) - 1);
-        if (!(ahead & men)) return true;
+        const Color c = color_of(pos.piece_on(s));
+        const Bitboard ahead = file_bb(s) & (c == WHITE ? ~((square_bb(s) << 1) - 1) : square_bb(s) - 1);
+        if (!(ahead & pos.pieces() & ~pos.pieces(~c, KING))) return true;
     }
     return false;
 }
@@ -145,7 +165,9 @@ LockTry try_lock(const Position& pos, Bitboard loose) {
     Bitboard stepping[COLOR_NB] = {}, steppingAttacks[COLOR_NB] = {};
     for (const Color c : {WHITE, BLACK})
         for (Bitboard b = pos.pieces(c, PAWN) & ~lock.frozen; b;) {
-            const Bitboard path = pawn_path(c, pop_lsb(b), lock.frozen);
+            const Square s = pop_lsb(b);
+            Bitboard path = pawn_path(c, s, lock.frozen);
+            if (!path) path = pawn_path_behind_king(pos, c, s, lock.frozen, frozenAttacks[~c]);
             if (!path) return {};
             lock.add(c, path);
             stepping[c] |= path;

@@ -9,7 +9,8 @@
 //     bare king, or one knight against a king with only queens and no pawns;
 //   - a locked structure: no frozen man (a pawn blocked by one, a piece hemmed in
 //     by them) can ever move or be taken, no pawn can ever take or promote (one that
-//     can still step walks its file up to a frozen man), and from the squares the
+//     can still step walks its file up to a frozen man, or up to its own king where
+//     that king never leaves the file), and from the squares the
 //     men can ever reach, the loser's king is never left without a flight (a
 //     hemmed-in piece that could be taken is no part of the wall, only a man that
 //     may vanish; a flight is filled by one man at a time);

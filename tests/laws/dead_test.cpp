@@ -2,6 +2,7 @@
 // and the look-alikes that still hold a helpmate for one side and must not be dead.
 #include <doctest/doctest.h>
 
+#include <initializer_list>
 #include <random>
 #include <string>
 
@@ -30,6 +31,17 @@ void check_proofs(const Position& pos, laws::MateProof white, laws::MateProof bl
     CHECK(laws::unwinnable_proof(pos, BLACK) == black);
     const bool dead = white != laws::MateProof::None && black != laws::MateProof::None;
     CHECK(laws::game_state(pos) == (dead ? GameState::DeadPosition : GameState::Ongoing));
+}
+
+// Locked for both sides with a pawn that can still step: the search's quick test
+// (statically_dead) gives up on such a pawn and does not see it.
+void check_locked_with_step(std::initializer_list<const char*> fens) {
+    for (const char* fen : fens) {
+        CAPTURE(fen);
+        const Position pos = play(fen);
+        check_proofs(pos, laws::MateProof::LockedStructure, laws::MateProof::LockedStructure);
+        CHECK_FALSE(laws::statically_dead(pos));
+    }
 }
 
 } // namespace
@@ -280,14 +292,9 @@ TEST_CASE("5.2.2 a pawn that can still step is frozen after it") {
     // other man is frozen, no king crosses the wall, the black king always has a
     // flight: neither side can mate. Constructed for issue 65; CHA's full mode:
     // unwinnable for both sides (bench/log/2026-11-29-dead-positions-cha-full.md).
-    for (const char* fen :
-         {"1k1n4/1p3p2/1PpPpPp1/2P1P1Pp/4P2P/8/7K/8 b - - 0 1", "1k1n4/1p3p2/1PpPpPp1/2P1P1Pp/4P2P/8/7K/8 w - - 0 1",
-          "1nk5/3p4/pPpPp1p1/P1P1PpPp/5P1P/8/5K2/8 b - - 0 1"}) {
-        CAPTURE(fen);
-        const Position pos = play(fen);
-        check_proofs(pos, laws::MateProof::LockedStructure, laws::MateProof::LockedStructure);
-        CHECK_FALSE(laws::statically_dead(pos)); // the search's quick test: a pawn free to step, not dead
-    }
+    check_locked_with_step({"1k1n4/1p3p2/1PpPpPp1/2P1P1Pp/4P2P/8/7K/8 b - - 0 1",
+                            "1k1n4/1p3p2/1PpPpPp1/2P1P1Pp/4P2P/8/7K/8 w - - 0 1",
+                            "1nk5/3p4/pPpPp1p1/P1P1PpPp/5P1P/8/5K2/8 b - - 0 1"});
 }
 
 TEST_CASE("5.2.2 the same pawn with no knight ahead promotes and mates") {
@@ -342,4 +349,33 @@ TEST_CASE("5.2.2 the same without the g5 pawn: the pawns run and each side mates
                                   "c1b1 g5f6 b1a1 f6e5 f5f6 e5f6 a1b1 f6e5 b1a1 e5d4 a1b1 d4c3 b1a1 c3b4 a1b1 b4b5 b1a1 "
                                   "b5b6 a1b1 b6a5 b1c1 a5a4 c1d1 a4a3 d1c1 b7b5 c1b1 b5b4 b1a1 b4b3 a1b1 b3b2 b1c2 b2b1q "
                                   "c2c3 b1h1 c3d4 f7f6 d4e3 f6f5 e3f2 h1g2 f2e1 h2h1q")));
+}
+
+TEST_CASE("5.2.2 a pawn behind its own king that can never leave the file never passes it") {
+    // White's king on a3 has a4 besides (b2, b3 and a5 attacked by the frozen c3, c4
+    // and b6 pawns, b4 its own frozen pawn), so it never leaves the a-file and the a2
+    // pawn behind it steps at most to a3: it never promotes, and every other man is
+    // frozen. The position after Kxa3 in `8/1p6/1p6/1P2k3/KPp3p1/p1p1p1p1/P1P1P1P1/8 w`
+    // (issue 65); CHA's full mode: unwinnable for both sides (4,085 and 4,071 nodes).
+    // The same for Black down the h-file: the king on h6 and h5 (g6, g7 and h4
+    // attacked, g5 its own) before its h7 pawn, after Kxh6 in the reachable-set target
+    // `8/1p1p1p1p/1P1P1P1P/1P3Ppk/3K2p1/6P1/6P1/8 b` (CHA: unwinnable, 4,071 and 4,083).
+    check_locked_with_step(
+        {"8/1p6/1p6/1P2k3/1Pp3p1/K1p1p1p1/P1P1P1P1/8 b - - 0 1", "8/1p6/1p6/1P2k3/1Pp3p1/K1p1p1p1/P1P1P1P1/8 w - - 0 1",
+         "8/1p1p1p1p/1P1P1P1k/1P3Pp1/3K2p1/6P1/6P1/8 w - - 0 1", "8/1p1p1p1p/1P1P1P1k/1P3Pp1/3K2p1/6P1/6P1/8 b - - 0 1"});
+}
+
+TEST_CASE("5.2.2 the same without the c4 pawn: the king leaves the file and the pawns run") {
+    // b3 is free: the king steps off the a-file, the a-pawn queens and White mates; the
+    // king on c3 lets Black's b-pawn through and Black mates too (CHA's helpmates).
+    const std::string fen = "8/1p6/1p6/1P2k3/1P4p1/K1p1p1p1/P1P1P1P1/8 b - - 0 1";
+    check_proofs(play(fen), laws::MateProof::None, laws::MateProof::None);
+    CHECK(laws::is_checkmate(play(fen,
+                                  "e5f4 a3a4 f4e4 a4b3 e4d5 b3c3 d5e6 c3c4 e6d6 a2a3 d6c7 a3a4 c7b8 a4a5 b8a8 a5a6 a8b8 "
+                                  "a6a7 b8c7 a7a8q c7d7 a8b7 d7e8 b7b6 e8d7 c2c3 d7c8 b6e3 c8b7 b5b6 b7a6 b6b7 a6b7 b4b5 "
+                                  "b7a8 b5b6 a8b8 b6b7 b8c7 b7b8q c7b8 e3g1 b8a8 c4b5 a8b8 b5a6 b8a8 g1a7")));
+    CHECK(laws::is_checkmate(play(fen,
+                                  "e5d4 a3b3 d4e5 a2a3 e5f4 b3c4 f4g5 c4d3 g5f6 d3e4 f6g5 a3a4 g5h4 a4a5 b6a5 b5b6 a5b4 "
+                                  "e4e3 b4b3 e3f4 b3b2 e2e3 b2b1q e3e4 b1c2 e4e5 c2g2 e5e6 c3c2 e6e7 c2c1r e7e8q h4h3 "
+                                  "e8e2 g2e2 f4g5 g3g2 g5f4 g4g3 f4g5 g2g1q g5f4 g3g2 f4g5 g1b6 g5f4 g2g1q f4f5 c1f1")));
 }
