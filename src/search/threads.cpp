@@ -287,6 +287,10 @@ std::vector<SearchPool::WorkerTally> SearchPool::tally() const {
     return t;
 }
 
+bool SearchPool::every_worker_searched() const {
+    return std::ranges::all_of(workers_, [](const auto& w) { return w->nodes.load(std::memory_order_relaxed) > 0; });
+}
+
 // Lazy SMP vote: each worker backs its best move with weight growing with its depth
 // and its score above the worst; a proven mate wins outright.
 const Worker& SearchPool::pick_best_worker() const {

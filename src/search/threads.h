@@ -60,6 +60,9 @@ public:
         int completedDepth; // the deepest iteration it completed
     };
     std::vector<WorkerTally> tally() const;
+    // Whether every worker has searched a node in the current (or last) search; safe
+    // to ask while it runs.
+    bool every_worker_searched() const;
 
 private:
     void run();

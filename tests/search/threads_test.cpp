@@ -19,10 +19,13 @@ TEST_CASE("every worker searches in every search - through resizes of the pool")
     const Position pos = from_fen(Position::StartFen);
     SearchLimits infinite;
     infinite.infinite = true;
-    // Enough nodes that a helper which was ever going to start has started, however
-    // loaded the machine: the main worker alone needs a fifth of a second for them in a
-    // release build, seconds under the sanitizers.
+    // Enough nodes for a search that has properly begun (a fifth of a second for the
+    // main worker alone in a release build, seconds under the sanitizers); and then
+    // the wait goes on until every worker has searched, up to a minute: on a loaded
+    // machine, or one core, a helper may be scheduled only after the main worker has
+    // counted all of them. A helper that never starts still fails the test.
     constexpr std::uint64_t Enough = 500'000;
+    constexpr int MaxWaitMs = 60'000;
     SearchPool pool;
     // The first arena, a larger one, none, a new one, and a second search on it.
     for (const int threads : {2, 4, 1, 3, 3}) {
@@ -32,7 +35,7 @@ TEST_CASE("every worker searches in every search - through resizes of the pool")
         SearchCallbacks callbacks;
         callbacks.onBestmove = [&](Move best, Move) { bestmoves += best != Move::none(); };
         pool.start(pos, infinite, SearchOptions{}, callbacks);
-        for (int waited = 0; pool.nodes_searched() < Enough && waited < 60000; ++waited)
+        for (int waited = 0; (pool.nodes_searched() < Enough || !pool.every_worker_searched()) && waited < MaxWaitMs; ++waited)
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
         pool.stop();
         pool.wait();
