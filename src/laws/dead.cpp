@@ -65,8 +65,8 @@ struct Lock {
     }
 };
 
-// The square a pawn on s steps to.
-Square step(Color c, Square s) { return c == WHITE ? s + NORTH : s + SOUTH; }
+// Every square strictly ahead of s, seen from c's side (on every file).
+Bitboard squares_ahead(Color c, Square s) { return c == WHITE ? ~((square_bb(s) << 1) - 1) : square_bb(s) - 1; }
 
 // The men that can never move while the frozen men stand: a pawn with a frozen man on
 // the square ahead, and a piece every square of which it attacks, with only frozen men
@@ -83,7 +83,7 @@ Bitboard immobile_men(const Position& pos, Bitboard loose) {
             const Square s = pop_lsb(b);
             const Piece pc = pos.piece_on(s);
             const Bitboard blocked = type_of(pc) == PAWN
-                                         ? square_bb(step(color_of(pc), s)) & ~frozen
+                                         ? square_bb(s + pawn_push(color_of(pc))) & ~frozen
                                          : attacks_bb(type_of(pc), s, frozen) & ~(frozen & pos.pieces(color_of(pc)));
             if (blocked) {
                 frozen ^= square_bb(s);
@@ -115,15 +115,15 @@ Bitboard pawn_path(Color c, Square s, Bitboard frozen) {
 // there is no such king.
 Bitboard pawn_path_behind_king(const Position& pos, Color c, Square s, Bitboard frozen, Bitboard enemyAttacks) {
     const Bitboard file = file_bb(s);
-    const Bitboard ahead = c == WHITE ? ~((square_bb(s) << 1) - 1) : square_bb(s) - 1;
+    const Bitboard ahead = squares_ahead(c, s);
     Bitboard region = pos.pieces(c, KING) & file & ahead, frontier = region;
     while (frontier) {
         frontier = king_spread(frontier) & ~frozen & ~enemyAttacks & ~square_bb(s) & ~region;
         region |= frontier;
     }
     if (!region || (region & ~file)) return 0;
-    const Bitboard beyond = c == WHITE ? ~((square_bb(msb(region)) << 1) - 1) : square_bb(lsb(region)) - 1;
-    return file & (ahead | square_bb(s)) & ~beyond & ~(c == WHITE ? square_bb(msb(region)) : square_bb(lsb(region)));
+    const Square farthest = c == WHITE ? msb(region) : lsb(region);
+    return file & (ahead | square_bb(s)) & ~squares_ahead(c, farthest) & ~square_bb(farthest);
 }
 
 // Some pawn has no man but the enemy king anywhere ahead on its file: nothing ever
@@ -132,7 +132,7 @@ bool pawn_runs_free(const Position& pos) {
     for (Bitboard b = pos.pieces(PAWN); b;) {
         const Square s = pop_lsb(b);
         const Color c = color_of(pos.piece_on(s));
-        const Bitboard ahead = file_bb(s) & (c == WHITE ? ~((square_bb(s) << 1) - 1) : square_bb(s) - 1);
+        const Bitboard ahead = file_bb(s) & squares_ahead(c, s);
         if (!(ahead & pos.pieces() & ~pos.pieces(~c, KING))) return true;
     }
     return false;
