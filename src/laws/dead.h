@@ -20,7 +20,9 @@
 // (statically_dead); the third searches and is for the game (dead_position).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <iterator>
 
 #include "board/position.h"
 
@@ -87,12 +89,15 @@ inline bool statically_dead(const Position& pos) {
 // but nothing here proves it). Article 6.9 asks exactly this of the opponent of a
 // player whose flag has fallen.
 enum class MateProof : std::uint8_t { None, Material, LockedStructure, ForcedLines, ReachableSet };
+// How many values MateProof has: every table indexed by it has this many rows.
+inline constexpr std::size_t MateProofCount = static_cast<std::size_t>(MateProof::ReachableSet) + 1;
 MateProof unwinnable_proof(const Position& pos, Color winner);
 
 // "material", "locked-structure", "forced-lines", "reachable-set" (an identifier, not
 // a message); "none".
 constexpr const char* proof_name(MateProof p) {
     constexpr const char* Names[] = {"none", "material", "locked-structure", "forced-lines", "reachable-set"};
+    static_assert(std::size(Names) == MateProofCount, "one name for each MateProof");
     return Names[static_cast<int>(p)];
 }
 

@@ -1,6 +1,7 @@
 #include "laws/rulings.h"
 
 #include <array>
+#include <iterator>
 
 namespace jadoube {
 
@@ -187,13 +188,16 @@ constexpr Word PieceWords[PIECE_TYPE_NB] = {
 
 constexpr std::array<std::string_view, LangCount> SideWords[COLOR_NB] = {{"White", "Белые"}, {"Black", "Чёрные"}};
 
-// Indexed by laws::MateProof (None has no words: it proves nothing).
+// Indexed by laws::MateProof (None has no words: it proves nothing). One row a
+// proof: a proof without its row would be read past the table's end.
 constexpr std::array<std::string_view, LangCount> ProofWords[] = {
     {"", ""},
     {"not enough material", "недостаточно материала"},
     {"a locked pawn structure", "запертая пешечная структура"},
     {"every line is forced", "все варианты вынужденные"},
+    {"every reachable position was searched", "перебраны все достижимые позиции"},
 };
+static_assert(std::size(ProofWords) == laws::MateProofCount, "one row of words for each laws::MateProof");
 
 } // namespace
 

@@ -4,12 +4,15 @@
 // Ambrona's Chess Unwinnability Analyzer, and the arbiter's rulings in both languages.
 #include <doctest/doctest.h>
 
+#include <cstddef>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "cli/arbiter.h"
 #include "laws/dead.h"
+#include "laws/rules.h"
+#include "laws/rulings.h"
 #include "laws/validate.h"
 #include "notation/rules_report.h"
 #include "support/files.h"
@@ -105,6 +108,34 @@ TEST_CASE("6.9 a flag falls where the opponent can still mate: lost") {
     // A knight alone can mate with the loser's help (a piece of its own blocking the king).
     CHECK(arbiter("fen 7k/6p1/8/8/8/8/8/1N2K3 w - - 0 1\nflag black\n").back()
           == "lost 6.9: Black ran out of time and White can still checkmate, 1-0");
+}
+
+TEST_CASE("6.9 a flag falls where the opponent is proved unable to mate by the reachable set: drawn - in both languages") {
+    // CHA's test vector: Black can never mate (every position its men can reach was
+    // searched), White can (CHA's helpmate, played out below). Every proof has its
+    // words in both languages: this one once had none, and the ruling read past the
+    // table (bad_alloc).
+    const std::string fen = "Bb2kb2/bKp1p1p1/1pP1P1P1/pP6/6P1/P7/8/8 b - - 0 1";
+    REQUIRE(laws::unwinnable_proof(play(fen), BLACK) == laws::MateProof::ReachableSet);
+    const std::string log = "fen " + fen + "\nflag white\n";
+    CHECK(arbiter(log)
+          == std::vector<std::string>{"ok",
+                                      "drawn 6.9: White ran out of time, but Black cannot checkmate by any series of legal "
+                                      "moves (every reachable position was searched), 1/2-1/2"});
+    CHECK(arbiter(log, Lang::Ru)
+          == std::vector<std::string>{"в порядке",
+                                      "ничья 6.9: Белые просрочили время, но Чёрные не могут поставить мат "
+                                      "никакой серией возможных ходов (перебраны все достижимые позиции), 1/2-1/2"});
+    // Black's flag: White still mates with help, so the game is lost.
+    CHECK(arbiter("fen " + fen + "\nflag\n").back() == "lost 6.9: Black ran out of time and White can still checkmate, 1-0");
+    CHECK(laws::is_checkmate(play(fen,
+                                  "e8d8 b7a6 d8e8 a8b7 e8d8 b7c8 d8e8 c8d7 e8d8 d7e8 d8c8 g4g5 c8d8 e8f7 d8c8 f7g8 c8d8 "
+                                  "a6b7 d8e8 b7c8 a5a4 g8f7")));
+}
+
+TEST_CASE("6.9 every proof has its words in both languages") {
+    for (std::size_t p = 1; p < laws::MateProofCount; ++p)
+        for (const Lang lang : {Lang::En, Lang::Ru}) CHECK_FALSE(proof_word(laws::MateProof(p), lang).empty());
 }
 
 TEST_CASE("6.9 the flag of the side not to move is named by colour") {
