@@ -324,14 +324,29 @@ bool forced_unwinnable(Position& pos, Color winner, int depth, int onlyMoves, in
     return true;
 }
 
+// How far the reachable set is searched from a root: the most quiet moves of men
+// other than the kings there, the positions visited, and whether a position with a
+// pawn that runs free ends the search (the wall has opened).
+struct ReachableBounds {
+    int menMoves;
+    int nodes;
+    bool wallOnly;
+};
+
+// Walled (no pawn runs free): the larger search, kept to the wall; else the small one.
+ReachableBounds reachable_bounds(const Position& pos) {
+    if (pos.pieces(PAWN) && !pawn_runs_free(pos)) return {WalledMenMoves, WalledReachableNodes, true};
+    return {ReachableMenMoves, ReachableSetNodes, false};
+}
+
 // Few men but the kings can move: every legal move of the side to move, and every
 // move the other side would have if it were to move, is a king move or one of at most
-// ReachableMenMoves quiet moves of the other men (no capture, no promotion).
-bool few_men_move(Position& pos) {
+// maxMenMoves quiet moves of the other men (no capture, no promotion).
+bool few_men_move(Position& pos, int maxMenMoves) {
     int menMoves = 0;
     const auto few = [&](const Position& p) {
         for (const Move m : MoveList<LEGAL>(p))
-            if (type_of(p.moved_piece(m)) != KING && (p.is_capture(m) || m.kind() == PROMOTION || ++menMoves > ReachableMenMoves))
+            if (type_of(p.moved_piece(m)) != KING && (p.is_capture(m) || m.kind() == PROMOTION || ++menMoves > maxMenMoves))
                 return false;
         return true;
     };
@@ -346,10 +361,11 @@ bool few_men_move(Position& pos) {
 // is a mate of the loser. A position where cannot_mate holds is not expanded (none
 // after it is a mate either). Sound because the search is exhaustive: a mate
 // reachable from the root is reached by a line without repeated positions, and every
-// position on it is expanded unless proved. Running out of nodes proves nothing.
+// position on it is expanded unless proved. Running out of nodes proves nothing, and
+// so does, in a walled search, a position with moves where a pawn runs free.
 // The line's move lists live in a deque (a MoveList points into itself, so it must
 // never be relocated), not on the call stack: the line can be as long as the budget.
-bool reachable_unwinnable(const Position& root, Color winner) {
+bool reachable_unwinnable(const Position& root, Color winner, const ReachableBounds& bounds) {
     struct Node {
         MoveList<LEGAL> moves;
         const Move* next;
@@ -359,7 +375,7 @@ bool reachable_unwinnable(const Position& root, Color winner) {
     std::unordered_set<Key> seen{pos.key()};
     std::deque<Node> line;
     line.emplace_back(pos);
-    int nodes = ReachableSetNodes;
+    int nodes = bounds.nodes;
     while (!line.empty()) {
         Node& node = line.back();
         if (node.next == node.moves.end()) {
@@ -377,6 +393,7 @@ bool reachable_unwinnable(const Position& root, Color winner) {
         Node& child = line.emplace_back(pos);
         // Checkmate of the loser: the winner mated.
         if (child.moves.size() == 0 && pos.checkers() && pos.side_to_move() != winner) return false;
+        if (bounds.wallOnly && child.moves.size() != 0 && pawn_runs_free(pos)) return false;
     }
     return true;
 }
@@ -401,7 +418,9 @@ MateProof unwinnable_proof(const Position& pos, Color winner) {
     int nodes = ForcedLineNodes;
     if (forced_unwinnable(line, winner, ForcedLinePlies, ForcedOnlyMovePlies, nodes, ForcedLineRootMaxMoves))
         return MateProof::ForcedLines;
-    return few_men_move(line) && reachable_unwinnable(line, winner) ? MateProof::ReachableSet : MateProof::None;
+    const ReachableBounds bounds = reachable_bounds(line);
+    return few_men_move(line, bounds.menMoves) && reachable_unwinnable(line, winner, bounds) ? MateProof::ReachableSet
+                                                                                             : MateProof::None;
 }
 
 } // namespace jadoube::laws

@@ -3,7 +3,7 @@
 // position called dead is dead. What cannot be proved within the bounds below is
 // reported as going on; a position with a helpmate for either side is never dead.
 //
-// Three kinds of proof, each for one intended winner at a time (a position is dead
+// Four kinds of proof, each for one intended winner at a time (a position is dead
 // when neither side can mate):
 //   - material: the winner's men can never mate whatever the loser does, e.g. a
 //     bare king, or one knight against a king with only queens and no pawns;
@@ -15,9 +15,12 @@
 //     hemmed-in piece that could be taken is no part of the wall, only a man that
 //     may vanish; a flight is filled by one man at a time);
 //   - forced lines: every series of legal moves within a few plies (only-moves
-//     free) reaches one of the two above, or a mate of the winner, or stalemate.
+//     free) reaches one of the two above, or a mate of the winner, or stalemate;
+//   - the reachable set: where few men but the kings can move, every position
+//     reachable from here, visited once each over the legal moves, is no mate of the
+//     loser (a bounded search, larger in a walled position).
 // The first two are static and cheap enough for every search node
-// (statically_dead); the third searches and is for the game (dead_position).
+// (statically_dead); the last two search and are for the game (dead_position).
 #pragma once
 
 #include <cstddef>
@@ -64,6 +67,19 @@ inline constexpr int ForcedLineRootMaxMoves = 64;
 // run to promotion is cut short by the lock's test at each node.
 inline constexpr int ReachableSetNodes = 1024;
 inline constexpr int ReachableMenMoves = 4;
+// A walled position, where no pawn runs free (each has a man other than the enemy king
+// ahead on its file), gets a larger search: its reachable positions are the kings'
+// walks through the pockets of the wall, a bishop roaming behind it and a pawn's few
+// steps, and what stops a mate there is often a fact no static region holds, an only
+// move that takes back (Kxh6 when a bishop lands on h6) or the few tempi a pawn has
+// left. CHA full mode's 9 open sides of the sixth run need up to 2,537 positions and 6
+// such moves at the root (a bishop's 3, two pawns' steps; bench/log/2026-11-29-dead-
+// positions-cha-full.md, seventh run). The search gives up at the first position with
+// a pawn that runs free (the wall is open, a pawn may promote): no proof of the CHA
+// cross-checks needed one, and a walled position that is not dead usually opens soon,
+// so it rarely pays the whole budget.
+inline constexpr int WalledReachableNodes = 4096;
+inline constexpr int WalledMenMoves = 6;
 
 // By material for both sides at once: no pawns, rooks or queens, and either at most
 // one minor piece in all, or only bishops, all on squares of one colour.

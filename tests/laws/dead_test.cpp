@@ -379,3 +379,79 @@ TEST_CASE("5.2.2 the same without the c4 pawn: the king leaves the file and the 
                                   "e4e3 b4b3 e3f4 b3b2 e2e3 b2b1q e3e4 b1c2 e4e5 c2g2 e5e6 c3c2 e6e7 c2c1r e7e8q h4h3 "
                                   "e8e2 g2e2 f4g5 g3g2 g5f4 g4g3 f4g5 g2g1q g5f4 g3g2 f4g5 g1b6 g5f4 g2g1q f4f5 c1f1")));
 }
+
+TEST_CASE(
+    "5.2.2 behind a wall a bishop's capture answered by the only move Kxh6 frees nothing: every reachable position is searched") {
+    // The a7 bishop roams b8-c7-d8-e7-f8-g7 and reaches h6 only with the black king on
+    // h5 and the h7 pawn blocked by it: Black's one legal move there is Kxh6, so Bxg5
+    // never comes. The lock cannot see that (a region holds no only-move); the search
+    // over the legal moves of the walled position does (2,537 positions). CHA's full
+    // mode: unwinnable for both sides (191,270 and 195,719 nodes;
+    // bench/log/2026-11-29-dead-positions-cha-full.md, seventh run).
+    check_proofs(play("8/Bp1p1p1p/1P1P1P2/1P3Ppk/3K2p1/1P4P1/6P1/7B b - - 0 1"), laws::MateProof::ReachableSet,
+                 laws::MateProof::ReachableSet);
+    // With the bishop already on c7 and the h6 pawn Black's only move is Kxh6; Bh6 later
+    // is again answered by Kxh6 (CHA: 86,919 and 95,835 nodes).
+    check_proofs(play("8/1pBp1p1p/1P1P1P1P/1P3Ppk/3K2p1/6P1/6P1/8 b - - 0 1"), laws::MateProof::ReachableSet,
+                 laws::MateProof::ReachableSet);
+}
+
+TEST_CASE("5.2.2 the same walls with the black king away from h5 or the h-pawn gone: a helpmate for each side") {
+    // The king on a8 leaves h7 free to move and g5 to be taken: CHA's helpmate for White.
+    const std::string away = "k7/Bp1p1p1p/1P1P1P2/1P3Pp1/3K2p1/1P4P1/6P1/7B b - - 0 1";
+    check_proofs(play(away), laws::MateProof::None, laws::MateProof::None);
+    CHECK(laws::is_checkmate(
+        play(away, "h7h6 a7b8 a8b8 d4c3 b8a8 c3b4 h6h5 b4a5 h5h4 g3h4 a8b8 h4g5 b8c8 g5g6 g4g3 g6f7 c8d8 f7f8q")));
+    // The h6 pawn on a6 runs and queens: no Kxh6, and White mates (CHA).
+    const std::string runs = "8/1pBp1p1p/PP1P1P2/1P3Ppk/3K2p1/6P1/6P1/8 b - - 0 1";
+    check_proofs(play(runs), laws::MateProof::None, laws::MateProof::None);
+    CHECK(laws::is_checkmate(play(runs, "h5h6 a6a7 h6h5 a7a8q h5h6 c7b8 h6h5 a8b7 h5h6 b7d7 h6h5 b6b7 h7h6 d7f7")));
+}
+
+TEST_CASE("5.2.2 White's only move Kxa3 and a bishop answered by Kxa3 again: every reachable position is searched") {
+    // White's one legal move takes a3; the king then stays on a3 and a4 before its a2
+    // pawn, and Black's bishop, landing on a3 with the king on a4 to attack b4, is taken
+    // by the only move Kxa3. CHA's full mode: unwinnable for both sides (81,751 and
+    // 73,474 nodes; with the bishop on g1, 84,581 and 76,339).
+    for (const char* fen :
+         {"8/1p6/1p6/1P2k3/KPp3p1/p1p1p1p1/P1P1PbP1/8 w - - 0 1", "8/1p6/1p6/1P2k3/KPp3p1/p1p1p1p1/P1P1P1P1/6b1 w - - 0 1"}) {
+        CAPTURE(fen);
+        check_proofs(play(fen), laws::MateProof::ReachableSet, laws::MateProof::ReachableSet);
+    }
+}
+
+TEST_CASE("5.2.2 the same without the c4 pawn: the white king leaves by b3 and both sides mate") {
+    // CHA's helpmates, Black's played out for each bishop.
+    const std::string f2 = "8/1p6/1p6/1P2k3/KP4p1/p1p1p1p1/P1P1PbP1/8 w - - 0 1";
+    check_proofs(play(f2), laws::MateProof::None, laws::MateProof::None);
+    CHECK(laws::is_checkmate(play(f2,
+                                  "a4b3 e5d4 b3a4 d4e5 a4b3 e5e4 b3c4 e4f5 c4d3 f5g6 d3e4 g6h7 e4f4 h7g6 f4e5 g6g5 e5d4 g5f4 "
+                                  "d4c3 f4e4 c3b3 e4d4 b3a4 d4c3 a4a3 c3d4 a3b2 f2e1 b2a1 e1b4 a2a3 b4a3 c2c3 d4c3 a1b1 c3b4 "
+                                  "b1c2 b4b5 c2d3 b5a4 d3c2 b6b5 c2b1 b5b4 b1a1 b4b3 a1b1 b3b2 b1c2 b2b1n c2d3 b1d2 d3c2 d2f1 "
+                                  "c2b1 f1d2 b1c2 d2b3 c2b1 b3c1 b1a1 c1e2 a1b1 e2c1 b1a1 e3e2 a1b1 e2e1q b1a1 c1b3 a1a2 e1a1")));
+    const std::string g1 = "8/1p6/1p6/1P2k3/KP4p1/p1p1p1p1/P1P1P1P1/6b1 w - - 0 1";
+    check_proofs(play(g1), laws::MateProof::None, laws::MateProof::None);
+    CHECK(laws::is_checkmate(play(g1,
+                                  "a4b3 e5d4 b3a4 d4e5 a4b3 e5e4 b3c4 e4f5 c4d3 f5g6 d3e4 g6h7 e4f4 h7g6 f4e5 g6g5 e5d4 g5f4 "
+                                  "d4c3 f4e4 c3b3 e4d4 b3a4 d4c3 a4a3 c3d4 a3b2 g1f2 b2a1 d4c3 a2a3 c3c2 a3a4 c2b3 a4a5 b6a5 "
+                                  "b5b6 a5b4 a1b1 b3a3 b1a1 b4b3 a1b1 b3b2 b1c2 b2b1r c2d3 b1b6 d3c2 b6a6 c2b1 a6c6 b1a1 c6c1")));
+}
+
+TEST_CASE("6.9 a side whose one mobile man is a pawn with two steps left is stalemated before it can mate") {
+    // Black's king, bishop and every pawn but e5 are frozen; e5 steps at most to e3
+    // (e2 stops it) or is taken, and then Black, to move, has no move: stalemate. White
+    // mates at once with help (Be6-c8-b7), so the position is not dead. CHA's full mode:
+    // Black unwinnable (1,690 nodes), White winnable.
+    const std::string fen = "kb6/p1p2Bp1/PpPp1pPp/1P1PpP1P/8/8/4P3/2K5 w - - 0 1";
+    check_proofs(play(fen), laws::MateProof::None, laws::MateProof::ReachableSet);
+    CHECK(laws::is_checkmate(play(fen, "f7e6 e5e4 e6c8 e4e3 c8b7")));
+}
+
+TEST_CASE("6.9 the same side without White's e2 pawn: its e-pawn queens and Black mates with help") {
+    const std::string fen = "kb6/p1p2Bp1/PpPp1pPp/1P1PpP1P/8/8/8/2K5 w - - 0 1";
+    check_proofs(play(fen), laws::MateProof::None, laws::MateProof::None);
+    CHECK(laws::is_checkmate(play(fen,
+                                  "c1b1 e5e4 f7e6 e4e3 e6d7 e3e2 d7e6 e2e1q b1a2 e1e6 a2a1 e6d5 a1b1 d5f5 b1a1 f5g6 a1b2 g6h5 "
+                                  "b2c1 h5b5 c1d2 b5a6 d2c1 b6b5 c1b1 a6b6 b1a1 b6c6 a1b1 a8b7 b1a1 b7a6 a1b1 a6a5 b1a1 a5a4 "
+                                  "a1b1 a4a3 b1a1 c6c1")));
+}
