@@ -1,6 +1,9 @@
 #include "engine/engine.h"
 
+#include <algorithm>
+#include <cstddef>
 #include <utility>
+#include <vector>
 
 #include "board/flip.h"
 #include "board/movegen.h"
@@ -33,6 +36,12 @@ std::optional<Position> unreachable_board(std::string_view fen, std::span<const 
         p.do_move(m);
     }
     return p;
+}
+
+// How many positions two games from one set-up share: the set-up and one more for
+// each move they begin with alike.
+std::size_t shared_positions(const std::vector<Move>& a, const std::vector<Move>& b) {
+    return std::size_t(std::ranges::mismatch(a, b).in1 - a.begin()) + 1;
 }
 
 } // namespace
@@ -75,6 +84,7 @@ std::expected<void, PositionRefusal> Engine::set_game(std::string_view fen, std:
         played.push_back(m);
     }
     pos_ = std::move(next);
+    settled_ = startFen == startFen_ ? std::min(settled_, shared_positions(moves_, played)) : 0;
     startFen_ = std::move(startFen);
     moves_ = std::move(played);
     touch_ = TouchMove(pos_);
@@ -87,6 +97,7 @@ void Engine::set_position(const Position& pos) {
     pos_ = pos;
     startFen_ = pos_.fen(CastlingNotation::XFen);
     moves_.clear();
+    settled_ = 0;
     touch_ = TouchMove(pos_);
 }
 
@@ -132,6 +143,7 @@ std::optional<std::string> Engine::set_chess960(bool on) {
     stop();
     auto rebuilt = replay(on);
     chess960_ = on;
+    settled_ = 0;
     std::optional<std::string> why;
     if (rebuilt) pos_ = std::move(*rebuilt);
     else {
@@ -170,7 +182,8 @@ void Engine::go(SearchLimits limits) {
     // root or before it: there is nothing to search for. The GUI, which may not
     // apply the rule or may be playing on past it, still gets the rule and a legal
     // move (none only where none exists), picked by a shallow search.
-    const laws::GameOutcome outcome = laws::game_outcome(pos_);
+    const laws::GameOutcome outcome = laws::game_outcome(pos_, settled_);
+    if (outcome.ply == pos_.game_ply()) settled_ = moves_.size(); // no ending before the root
     if (laws::ending(outcome.state) == laws::Ending::Automatic) {
         events_->game_over(outcome, pos_);
         if (!forced) {

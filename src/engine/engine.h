@@ -185,6 +185,10 @@ private:
     // (repetitions need it) rather than from its bare FEN.
     std::string startFen_ = std::string(Position::StartFen);
     std::vector<Move> moves_;
+    // How many positions of this game, from startFen_ along moves_, go has already
+    // found free of automatic endings (laws::game_outcome's settled): each go then
+    // tests only the positions played since, however long the game.
+    std::size_t settled_ = 0;
     std::optional<RefusedPosition> refused_;
     TouchMove touch_; // the side to move's events in pos_; forgotten with pos_
     std::optional<Move> heldBestmove_;

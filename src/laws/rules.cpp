@@ -82,7 +82,7 @@ GameState game_state(const Position& pos) {
     return GameState::Ongoing;
 }
 
-GameOutcome game_outcome(const Position& pos) {
+GameOutcome game_outcome(const Position& pos, std::size_t settled) {
     const auto& h = pos.history();
     const int moves = int(h.size()) - 1;
     const int setupClock = int(h.front().rule50);
@@ -94,7 +94,9 @@ GameOutcome game_outcome(const Position& pos) {
         Position p = pos;
         for (int i = moves; i >= 1; --i) p.undo_move(h[std::size_t(i)].move);
         for (int i = 1; i <= moves; ++i) {
-            if (const GameState s = automatic_ending(p); s != GameState::Ongoing) return {s, p.game_ply()};
+            // p is the game's position number i - 1 (the set-up is number 0).
+            if (std::size_t(i) > settled)
+                if (const GameState s = automatic_ending(p); s != GameState::Ongoing) return {s, p.game_ply()};
             p.do_move(h[std::size_t(i)].move);
         }
     }

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cstddef>
 #include <string_view>
 
 #include "board/movegen.h"
@@ -75,11 +76,16 @@ GameState game_state(const Position& pos);
 // position's state and ply. Moves played after an automatic ending are legal moves
 // but no longer count (5.2.2, 9.6.1, 9.6.2: "the game is drawn"). A set-up clock
 // above 150 puts the 9.6.2 ending before the set-up, at the ply the clock says.
+// settled: how many positions of the game, from the set-up on, are already known to
+// hold no automatic ending (an earlier call on the same game found none there); they
+// are not tested again, so a caller that asks at every move of a game (the engine's
+// go) pays for each position once, not for the whole game each time: a dead-position
+// proof may search thousands of positions (laws/dead.h).
 struct GameOutcome {
     GameState state;
     int ply;
 };
-GameOutcome game_outcome(const Position& pos);
+GameOutcome game_outcome(const Position& pos, std::size_t settled = 0);
 
 // One table for the words: the state's name (as `rules` prints it), its article,
 // how it ends the game, and the result (for checkmate, the loser is the side to move).

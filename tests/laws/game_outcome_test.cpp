@@ -84,6 +84,17 @@ TEST_CASE("5.2.2 a dead position stays the outcome after more moves") {
     CHECK(laws::game_outcome(pos).ply == 0);
 }
 
+TEST_CASE("5.2.2 positions already known free of endings are not tested again - the walk starts after them") {
+    // A caller that asks at every move of a game (the engine's go) says how many of its
+    // first positions it already found without an automatic ending; here the set-up is
+    // dead, so skipping it moves the first ending found to the next position (dead too).
+    const Position pos = after("4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1", "e1e2 e8e7 c1g5");
+    CHECK(laws::game_outcome(pos, 0).ply == 0);
+    CHECK(laws::game_outcome(pos, 1).ply == 1);
+    CHECK(laws::game_outcome(pos, 3).ply == 3);
+    CHECK(laws::game_outcome(pos, 3).state == GameState::InsufficientMaterial); // the current position, always tested
+}
+
 TEST_CASE("5.2.2 9.6.1 9.6.2 random games played past their endings: the outcome is the first automatic ending") {
     std::mt19937_64 rng(75);
     long plies = 0, pastAnEnding = 0;

@@ -49,6 +49,22 @@ TEST_CASE("9.6.1 fivefold root answers at once with a draw score - the rule and 
     answered_at_once(s, "go wtime 60000 btime 60000", "fivefold (article 9.6.1)");
 }
 
+TEST_CASE("9.6.1 a game resent with other moves after a searched root still finds its ending before the root") {
+    // The engine tests each position of a game once (those a go found free of endings
+    // are not tested again), so a position command with the same start but other or
+    // more moves must still be tested from where the games part: here the first eight
+    // plies were searched, and the fifth occurrence comes later, before the root.
+    Session s;
+    s.send("position startpos moves" + repeat_moves(KnightCycle, 2));
+    const std::string searched = s.send_wait("go depth 1");
+    CHECK(searched.find("game over") == std::string::npos);
+    s.send(Fivefold + " e2e4");
+    answered_at_once(s, "go depth 30", "fivefold (article 9.6.1) at ply 16");
+    // A new set-up starts the count again: the pawn wall is dead from its first position.
+    s.send(std::string(PawnWall) + " moves e2d2 e6d6");
+    answered_at_once(s, "go depth 30", "dead-position (article 5.2.2) at ply 0");
+}
+
 TEST_CASE("9.6.2 seventy-five-move root answers at once") {
     Session s;
     s.send(SeventyFive);
