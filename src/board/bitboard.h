@@ -152,20 +152,18 @@ inline constexpr LineTables Lines = make_lines();
 
 // One slider table entry per square: the relevant-occupancy mask and where its
 // attack sets start in the shared table; plus a magic multiplier when PEXT is off.
-// With PEXT an attack set is kept in 16 bits, squeezed through the empty-board rays
-// (at most 14 squares) and spread back by PDEP: the tables shrink from 861 KB to
-// 215 KB, so that more of them stay in the caches perft and search run from.
+// The attack sets are whole bitboards (861 KB for both sliders, on one huge page:
+// attacks.cpp). Squeezed into 16 bits through the empty-board rays and spread back
+// by PDEP they took 215 KB, but the PDEP sits on every lookup's critical path: on an
+// AMD Zen 5 (1 MB of L2) the whole tables made perft about 5% faster, `bench` within
+// its noise (bench/log/2026-12-01-perft-vs-ellxor.md, 2026-12-06).
 struct Magic {
     Bitboard mask;
-#if defined(JADOUBE_PEXT)
-    using Entry = std::uint16_t;
-    Bitboard rays;
-#else
-    using Entry = Bitboard;
+#if !defined(JADOUBE_PEXT)
     Bitboard magic;
     unsigned shift;
 #endif
-    Entry* attacks;
+    Bitboard* attacks;
 
     unsigned index(Bitboard occupied) const {
 #if defined(JADOUBE_PEXT)
@@ -174,21 +172,7 @@ struct Magic {
         return unsigned(((occupied & mask) * magic) >> shift);
 #endif
     }
-    Entry pack(Bitboard attackSet) const {
-#if defined(JADOUBE_PEXT)
-        return Entry(_pext_u64(attackSet, rays));
-#else
-        return attackSet;
-#endif
-    }
-    Bitboard unpack(Entry e) const {
-#if defined(JADOUBE_PEXT)
-        return _pdep_u64(e, rays);
-#else
-        return e;
-#endif
-    }
-    Bitboard attacks_for(Bitboard occupied) const { return unpack(attacks[index(occupied)]); }
+    Bitboard attacks_for(Bitboard occupied) const { return attacks[index(occupied)]; }
 };
 
 extern Magic RookMagics[SQUARE_NB];

@@ -2,10 +2,9 @@
 
 #include <atomic>
 
-#include <tbb/blocked_range.h>
-#include <tbb/global_control.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
+#include <system_error>
+#include <thread>
+#include <vector>
 
 #include "board/movegen.h"
 #include "board/perft_board.h"
@@ -103,24 +102,36 @@ std::vector<PerftSplit> perft_divide(const Position& pos, int depth, int threads
         for (Move r : replies) tasks.push_back({i, r});
         work.undo_move(split[i].move);
     }
+    // Plain threads taking the next task from one counter: a perft is short (a tenth
+    // of a second is common), and TBB's start-up (its library and worker threads)
+    // cost a few milliseconds of it, the counter nothing. A task is a sub-tree two
+    // plies down, small enough that the last one to finish leaves the others idle
+    // for little time.
     std::vector<std::atomic<std::uint64_t>> counts(split.size());
-    // TBB's pool is sized to the cores by default; Threads asks for exactly this many.
-    tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, std::size_t(threads));
-    tbb::task_arena arena(threads);
-    arena.execute([&] {
-        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, tasks.size(), 1), [&](const tbb::blocked_range<std::size_t>& r) {
-            Position local = pos;
-            for (std::size_t t = r.begin(); t != r.end(); ++t) {
-                const PerftTask& task = tasks[t];
-                if (task.reply == Move::none()) continue; // no reply: depth - 1 >= 1 plies below counts 0 leaves
-                local.do_move(split[task.root].move);
-                local.do_move(task.reply);
-                counts[task.root].fetch_add(subtree(local, depth - 2), std::memory_order_relaxed);
-                local.undo_move(task.reply);
-                local.undo_move(split[task.root].move);
+    std::atomic<std::size_t> next{0};
+    const auto runTasks = [&] {
+        Position local = pos;
+        for (std::size_t t; (t = next.fetch_add(1, std::memory_order_relaxed)) < tasks.size();) {
+            const PerftTask& task = tasks[t];
+            if (task.reply == Move::none()) continue; // no reply: depth - 1 >= 1 plies below counts 0 leaves
+            local.do_move(split[task.root].move);
+            local.do_move(task.reply);
+            counts[task.root].fetch_add(subtree(local, depth - 2), std::memory_order_relaxed);
+            local.undo_move(task.reply);
+            local.undo_move(split[task.root].move);
+        }
+    };
+    {
+        std::vector<std::jthread> helpers;
+        for (int i = 1; i < threads; ++i) {
+            try {
+                helpers.emplace_back(runTasks);
+            } catch (const std::system_error&) {
+                break; // the system gives no more threads: those running share the tasks
             }
-        });
-    });
+        }
+        runTasks();
+    } // the helpers join here
     for (std::size_t i = 0; i < split.size(); ++i) split[i].nodes = counts[i].load(std::memory_order_relaxed);
     return split;
 }

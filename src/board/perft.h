@@ -21,7 +21,7 @@ struct PerftSplit {
 
 // One entry per legal root move, in generation order (Stockfish's `go perft` shape).
 // With threads > 1 the tree is cut two plies below the root into one task per
-// (root move, reply) pair, run on a TBB arena of that many threads: a few hundred
+// (root move, reply) pair, taken in turn by that many plain threads: a few hundred
 // tasks of similar size keep every core busy, and each sub-tree is counted by the
 // same serial perft, so the counts do not depend on the thread count. With a table
 // the sub-trees are counted by the hashed perft, every thread sharing the table.
