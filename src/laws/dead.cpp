@@ -341,7 +341,9 @@ ReachableBounds reachable_bounds(const Position& pos) {
 
 // Few men but the kings can move: every legal move of the side to move, and every
 // move the other side would have if it were to move, is a king move or one of at most
-// maxMenMoves quiet moves of the other men (no capture, no promotion).
+// maxMenMoves quiet moves of the other men (no capture, no promotion). With the side
+// to move in check there is no null move: the other side's moves are counted after
+// each reply instead, and the reply that leaves it the most is the one that counts.
 bool few_men_move(Position& pos, int maxMenMoves) {
     int menMoves = 0;
     const auto few = [&](const Position& p) {
@@ -350,11 +352,22 @@ bool few_men_move(Position& pos, int maxMenMoves) {
                 return false;
         return true;
     };
-    if (pos.checkers() || !few(pos)) return false;
-    pos.do_null_move();
-    const bool other = few(pos);
-    pos.undo_null_move();
-    return other;
+    if (!few(pos)) return false;
+    if (!pos.checkers()) {
+        pos.do_null_move();
+        const bool other = few(pos);
+        pos.undo_null_move();
+        return other;
+    }
+    const int ownMoves = menMoves;
+    for (const Move m : MoveList<LEGAL>(pos)) {
+        menMoves = ownMoves;
+        pos.do_move(m);
+        const bool other = few(pos);
+        pos.undo_move(m);
+        if (!other) return false;
+    }
+    return true;
 }
 
 // Every position reachable from root, visited once each (depth first, by key): none
@@ -375,6 +388,8 @@ bool reachable_unwinnable(const Position& root, Color winner, const ReachableBou
     std::unordered_set<Key> seen{pos.key()};
     std::deque<Node> line;
     line.emplace_back(pos);
+    // A root in check may itself be the loser's mate: the winner has mated already.
+    if (line.back().moves.size() == 0 && pos.checkers() && pos.side_to_move() != winner) return false;
     int nodes = bounds.nodes;
     while (!line.empty()) {
         Node& node = line.back();

@@ -74,12 +74,15 @@ inline constexpr int ReachableMenMoves = 4;
 // move that takes back (Kxh6 when a bishop lands on h6) or the few tempi a pawn has
 // left. CHA full mode's 9 open sides of the sixth run need up to 2,537 positions and 6
 // such moves at the root (a bishop's 3, two pawns' steps; bench/log/2026-11-29-dead-
-// positions-cha-full.md, seventh run). The search gives up at the first position with
-// a pawn that runs free (the wall is open, a pawn may promote): no proof of the CHA
-// cross-checks needed one, and a walled position that is not dead usually opens soon,
-// so it rarely pays the whole budget.
-inline constexpr int WalledReachableNodes = 4096;
-inline constexpr int WalledMenMoves = 6;
+// positions-cha-full.md, seventh run); the sides its mutants left open need up to
+// 7,613 positions (a pawn's tempi on top of an only-move recapture) and 8 such moves
+// (eighth run). The search gives up at the first position with a pawn that runs free
+// (the wall is open, a pawn may promote): no proof of the CHA cross-checks needed one,
+// and a walled position that is not dead usually opens soon, so it rarely pays the
+// whole budget. A walled position that is not proved costs up to about 0.1 s for both
+// sides; the go root pays it once per position of the game.
+inline constexpr int WalledReachableNodes = 8192;
+inline constexpr int WalledMenMoves = 8;
 
 // By material for both sides at once: no pawns, rooks or queens, and either at most
 // one minor piece in all, or only bishops, all on squares of one colour.

@@ -455,3 +455,72 @@ TEST_CASE("6.9 the same side without White's e2 pawn: its e-pawn queens and Blac
                                   "b2c1 h5b5 c1d2 b5a6 d2c1 b6b5 c1b1 a6b6 b1a1 b6c6 a1b1 a8b7 b1a1 b7a6 a1b1 a6a5 b1a1 a5a4 "
                                   "a1b1 a4a3 b1a1 c6c1")));
 }
+
+TEST_CASE("5.2.2 the Kxh6 wall with two white b-pawns' four tempi: every reachable position is searched") {
+    // The a7 bishop's roam as above, with b3-b4-b5 and b2-b3-b4 still to come: 7,613
+    // positions, within WalledReachableNodes. CHA's full mode leaves both sides
+    // undetermined (549,460 and 584,122 nodes), the exhaustive search settles them
+    // (bench/log/2026-11-29-dead-positions-cha-full.md, eighth run).
+    check_proofs(play("8/Bp1p1p1p/1P1P1P2/5Ppk/3K2p1/1P4P1/1P4P1/7B w - - 0 1"), laws::MateProof::ReachableSet,
+                 laws::MateProof::ReachableSet);
+}
+
+TEST_CASE("5.2.2 an only-move recapture with a pawn's tempi on top: every reachable position is searched") {
+    // Kxh6 (and Kxa3) as above, with the d2 (e7) pawn's steps besides: 4,756
+    // positions. CHA's full mode: unwinnable for both sides (411,737 and 472,712 nodes;
+    // 396,201 and 365,446).
+    for (const char* fen :
+         {"8/1pBp1p1p/1P1P1P1P/5Ppk/3K2p1/6P1/3P2P1/8 b - - 0 1", "8/4p3/1p6/1P2k3/KPp3p1/p1p1p1p1/P1P1P1P1/6b1 w - - 0 1"}) {
+        CAPTURE(fen);
+        check_proofs(play(fen), laws::MateProof::ReachableSet, laws::MateProof::ReachableSet);
+    }
+}
+
+TEST_CASE("5.2.2 the same walls with the black king on a1 or a8: a helpmate for each side") {
+    // CHA's helpmates, White's played out.
+    const std::string b2 = "8/Bp1p1p1p/1P1P1P2/5Pp1/3K2p1/1P4P1/1P4P1/k6B w - - 0 1";
+    check_proofs(play(b2), laws::MateProof::None, laws::MateProof::None);
+    CHECK(laws::is_checkmate(play(b2,
+                                  "b3b4 a1b2 d4e3 b2c3 e3e2 c3d4 b4b5 d4e5 a7b8 e5f6 b8a7 f6g7 f5f6 g7f8 e2e3 f8g8 e3d3 g8h8 "
+                                  "d3e4 h7h6 e4f5 h6h5 f5g5 h5h4 g3h4 h8g8 g5g4 g8f8 g4g5 f8g8 h4h5 g8h8 h5h6 h8g8 h6h7 g8f8 "
+                                  "h7h8q")));
+    const std::string d2 = "8/1pBp1p1p/1P1P1P1P/5Pp1/3K2p1/6P1/3P2P1/k7 b - - 0 1";
+    check_proofs(play(d2), laws::MateProof::None, laws::MateProof::None);
+    CHECK(laws::is_checkmate(play(d2,
+                                  "a1b1 d4c3 b1a1 c3d3 a1b1 d3e4 b1c1 e4d3 c1d1 d3e4 d1e1 e4d3 e1f2 d3c2 f2g3 c2d1 g3g2 d1e2 "
+                                  "g4g3 e2e3 g5g4 e3f4 g2f1 f4g5 g3g2 g5g4 f1e1 g4g5 e1d2 g5f4 d2c3 f4f3 c3d4 f3e2 d4e5 e2d1 "
+                                  "e5f6 d1d2 g2g1r d2e3 g1a1 e3f4 a1b1 c7d8")));
+}
+
+TEST_CASE("6.9 a root in check: every move out of it leads only to positions where no mate is reachable") {
+    // The e5 pawn checks the white king; Ke4 stalemates Black, the other king moves
+    // lead into the boxed camp of the test above. The reachable set is searched from
+    // the root itself (no null move in check). CHA's full mode: unwinnable for both
+    // sides (1,182 nodes each; with the king on d4, 1,230 and 1,236).
+    for (const char* fen :
+         {"kb6/p1p2Bp1/PpPp1pPp/1P1PpP1P/5K2/8/4P3/8 w - - 0 1", "kb6/p1p2Bp1/PpPp1pPp/1P1PpP1P/3K4/8/4P3/8 w - - 0 1"}) {
+        CAPTURE(fen);
+        check_proofs(play(fen), laws::MateProof::ReachableSet, laws::MateProof::ReachableSet);
+    }
+}
+
+TEST_CASE("6.9 the same check without White's e2 pawn: Black's e-pawn runs, and each side mates with help") {
+    const std::string fen = "kb6/p1p2Bp1/PpPp1pPp/1P1PpP1P/5K2/8/8/8 w - - 0 1";
+    check_proofs(play(fen), laws::MateProof::None, laws::MateProof::None);
+    CHECK(laws::is_checkmate(play(fen,
+                                  "f4e3 e5e4 e3d4 e4e3 d4c3 e3e2 c3c4 e2e1b f7e6 e1d2 e6d7 d2c1 d7c8 c1b2 c8e6 b2a3 e6d7 a3b2 "
+                                  "d7c8 b2a1 c8b7")));
+}
+
+TEST_CASE("6.9 eight pawn steps and bishop moves at the root: Black's side is searched, White's mate stays") {
+    // Black's king and bishop are boxed in; its only moves are e5-e4 and the b6 (h6)
+    // pawn's step, a few tempi, against White's e2, b4 (h4) pawns and bishop: 8 quiet
+    // men's moves at the root (WalledMenMoves). CHA's full mode: Black unwinnable
+    // (7,586 and 13,922 nodes); White winnable, its helpmates played out.
+    const std::string b4 = "kbK5/p1p2Bp1/PpPp1pPp/3PpP1P/1P6/8/4P3/8 w - - 0 1";
+    check_proofs(play(b4), laws::MateProof::None, laws::MateProof::ReachableSet);
+    CHECK(laws::is_checkmate(play(b4, "f7e6 e5e4 c8d8 e4e3 e6c8 b6b5 c8b7")));
+    const std::string h4 = "kb6/p1p2Bp1/PpPp1pPp/1P1PpP2/7P/8/4P3/2K5 w - - 0 1";
+    check_proofs(play(h4), laws::MateProof::None, laws::MateProof::ReachableSet);
+    CHECK(laws::is_checkmate(play(h4, "f7e6 e5e4 e6c8 e4e3 c8b7")));
+}
