@@ -326,16 +326,19 @@ bool forced_unwinnable(Position& pos, Color winner, int depth, int onlyMoves, in
 
 // How far the reachable set is searched from a root: the most quiet moves of men
 // other than the kings there, the positions visited, and whether a position with a
-// pawn that runs free ends the search (the wall has opened).
+// pawn that runs free, or none left, costs OpenWallCost of them (the wall has opened).
 struct ReachableBounds {
     int menMoves;
     int nodes;
     bool wallOnly;
 };
 
-// Walled (no pawn runs free): the larger search, kept to the wall; else the small one.
+// Walled: there are pawns and none runs free.
+bool walled(const Position& pos) { return pos.pieces(PAWN) && !pawn_runs_free(pos); }
+
+// Walled: the larger search, kept to the wall; else the small one.
 ReachableBounds reachable_bounds(const Position& pos) {
-    if (pos.pieces(PAWN) && !pawn_runs_free(pos)) return {WalledMenMoves, WalledReachableNodes, true};
+    if (walled(pos)) return {WalledMenMoves, WalledReachableNodes, true};
     return {ReachableMenMoves, ReachableSetNodes, false};
 }
 
@@ -375,7 +378,7 @@ bool few_men_move(Position& pos, int maxMenMoves) {
 // after it is a mate either). Sound because the search is exhaustive: a mate
 // reachable from the root is reached by a line without repeated positions, and every
 // position on it is expanded unless proved. Running out of nodes proves nothing, and
-// so does, in a walled search, a position with moves where a pawn runs free.
+// so does, in a walled search, running out of nodes where the wall has opened.
 // The line's move lists live in a deque (a MoveList points into itself, so it must
 // never be relocated), not on the call stack: the line can be as long as the budget.
 bool reachable_unwinnable(const Position& root, Color winner, const ReachableBounds& bounds) {
@@ -408,7 +411,11 @@ bool reachable_unwinnable(const Position& root, Color winner, const ReachableBou
         Node& child = line.emplace_back(pos);
         // Checkmate of the loser: the winner mated.
         if (child.moves.size() == 0 && pos.checkers() && pos.side_to_move() != winner) return false;
-        if (bounds.wallOnly && child.moves.size() != 0 && pawn_runs_free(pos)) return false;
+        // An opened wall is paid for, not refused: the next plies often close the
+        // question (a king that took a pawn of the wall is then boxed in for good).
+        // Every position past it pays too, so a promoted queen's moves cannot spend
+        // the budget one by one.
+        if (bounds.wallOnly && child.moves.size() != 0 && !walled(pos) && (nodes -= OpenWallCost) < 0) return false;
     }
     return true;
 }

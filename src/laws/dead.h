@@ -75,14 +75,21 @@ inline constexpr int ReachableMenMoves = 4;
 // left. CHA full mode's 9 open sides of the sixth run need up to 2,537 positions and 6
 // such moves at the root (a bishop's 3, two pawns' steps; bench/log/2026-11-29-dead-
 // positions-cha-full.md, seventh run); the sides its mutants left open need up to
-// 7,613 positions (a pawn's tempi on top of an only-move recapture) and 8 such moves
-// (eighth run). The search gives up at the first position with a pawn that runs free
-// (the wall is open, a pawn may promote): no proof of the CHA cross-checks needed one,
-// and a walled position that is not dead usually opens soon, so it rarely pays the
-// whole budget. A walled position that is not proved costs up to about 0.1 s for both
-// sides; the go root pays it once per position of the game.
-inline constexpr int WalledReachableNodes = 8192;
-inline constexpr int WalledMenMoves = 8;
+// 7,613 positions (a pawn's tempi on top of an only-move recapture) and 8 such moves,
+// and those of the eighth run up to 16,384 positions (the recapture walls with a
+// pawn's steps more, which CHA settles only with 650,000 to 1,500,000 nodes) and 10
+// such moves (an h-pawn's two steps besides; 12 leaves a margin at no cost measured
+// there). A position where a pawn runs free or none is left (the wall has opened: a
+// pawn may promote, or has) costs OpenWallCost positions. A walled position that is
+// not dead usually opens soon, so it rarely pays the whole budget, while a wall that
+// a king opens by taking a pawn, and then stays boxed in, is still followed the few
+// plies until every position is proved (7 of the eighth run's 8 open sides were lost
+// by giving up at the first opened position). A walled position that is not proved
+// costs up to a few tens of milliseconds; the go root pays it once per position of
+// the game.
+inline constexpr int WalledReachableNodes = 16384;
+inline constexpr int WalledMenMoves = 12;
+inline constexpr int OpenWallCost = 64;
 
 // By material for both sides at once: no pawns, rooks or queens, and either at most
 // one minor piece in all, or only bishops, all on squares of one colour.

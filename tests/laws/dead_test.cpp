@@ -465,6 +465,19 @@ TEST_CASE("5.2.2 the Kxh6 wall with two white b-pawns' four tempi: every reachab
                  laws::MateProof::ReachableSet);
 }
 
+TEST_CASE("5.2.2 the recapture walls with a pawn's steps more: up to 16,384 reachable positions") {
+    // The c7 bishop's wall with White's d-pawn and a b-pawn still to step, and the a7
+    // bishop's with a black pawn on b4 before White's b3 and b2: CHA's full mode
+    // leaves every side undetermined at its default limit and calls them unwinnable
+    // at a limit of 6,000,000 (650,000 to 1,500,000 nodes).
+    for (const char* fen :
+         {"8/1pBp1p1p/1P1P1P1P/5Ppk/1P1K2p1/6P1/3P4/8 w - - 0 1", "8/1pBp1p1p/1P1P1P2/5Ppk/3K2p1/1P4P1/3P2P1/8 b - - 0 1",
+          "8/Bp1p1p1p/1P1P1P2/5Ppk/1p1K2p1/1P4P1/1P4P1/7B w - - 0 1"}) {
+        CAPTURE(fen);
+        check_proofs(play(fen), laws::MateProof::ReachableSet, laws::MateProof::ReachableSet);
+    }
+}
+
 TEST_CASE("5.2.2 an only-move recapture with a pawn's tempi on top: every reachable position is searched") {
     // Kxh6 (and Kxa3) as above, with the d2 (e7) pawn's steps besides: 4,756
     // positions. CHA's full mode: unwinnable for both sides (411,737 and 472,712 nodes;
@@ -523,4 +536,18 @@ TEST_CASE("6.9 eight pawn steps and bishop moves at the root: Black's side is se
     const std::string h4 = "kb6/p1p2Bp1/PpPp1pPp/1P1PpP2/7P/8/4P3/2K5 w - - 0 1";
     check_proofs(play(h4), laws::MateProof::None, laws::MateProof::ReachableSet);
     CHECK(laws::is_checkmate(play(h4, "f7e6 e5e4 e6c8 e4e3 c8b7")));
+}
+
+TEST_CASE("6.9 a wall the white king opens by taking e4 stays shut for Black: the search goes on past it") {
+    // Black's e-pawn may step to e4, where the white king takes it and White's e2 pawn
+    // runs free; Black's king and bishop stay boxed in all the same. Giving up at the
+    // first opened position missed that; an opened position now costs OpenWallCost.
+    // The h2 pawn's two steps make 10 quiet men's moves at the root. CHA's full mode:
+    // Black unwinnable (27,526 and 57,035 nodes), White winnable, its helpmates played out.
+    const std::string h3 = "kb6/p1p2Bp1/PpPp1pPp/1P1PpP2/8/7P/4P3/2K5 b - - 0 1";
+    check_proofs(play(h3), laws::MateProof::None, laws::MateProof::ReachableSet);
+    CHECK(laws::is_checkmate(play(h3, "e5e4 f7e6 e4e3 e6c8 h6h5 c8b7")));
+    const std::string h2 = "kbK5/p1p2Bp1/PpPp1pPp/1P1PpP2/8/8/4P2P/8 w - - 0 1";
+    check_proofs(play(h2), laws::MateProof::None, laws::MateProof::ReachableSet);
+    CHECK(laws::is_checkmate(play(h2, "f7e6 h6h5 c8d8 e5e4 e6c8 e4e3 c8b7")));
 }
