@@ -465,7 +465,7 @@ TEST_CASE("5.2.2 the Kxh6 wall with two white b-pawns' four tempi: every reachab
                  laws::MateProof::ReachableSet);
 }
 
-TEST_CASE("5.2.2 the recapture walls with a pawn's steps more: up to 16,384 reachable positions") {
+TEST_CASE("5.2.2 the recapture walls with a pawn's steps more: up to 16384 reachable positions") {
     // The c7 bishop's wall with White's d-pawn and a b-pawn still to step, and the a7
     // bishop's with a black pawn on b4 before White's b3 and b2: CHA's full mode
     // leaves every side undetermined at its default limit and calls them unwinnable
@@ -517,7 +517,7 @@ TEST_CASE("6.9 a root in check: every move out of it leads only to positions whe
     }
 }
 
-TEST_CASE("6.9 the same check without White's e2 pawn: Black's e-pawn runs, and each side mates with help") {
+TEST_CASE("6.9 the same check without White's e2 pawn: Black's e-pawn runs and each side mates with help") {
     const std::string fen = "kb6/p1p2Bp1/PpPp1pPp/1P1PpP1P/5K2/8/8/8 w - - 0 1";
     check_proofs(play(fen), laws::MateProof::None, laws::MateProof::None);
     CHECK(laws::is_checkmate(play(fen,
@@ -525,7 +525,7 @@ TEST_CASE("6.9 the same check without White's e2 pawn: Black's e-pawn runs, and 
                                   "d7c8 b2a1 c8b7")));
 }
 
-TEST_CASE("6.9 eight pawn steps and bishop moves at the root: Black's side is searched, White's mate stays") {
+TEST_CASE("6.9 eight pawn steps and bishop moves at the root: Black's side is searched - White's mate stays") {
     // Black's king and bishop are boxed in; its only moves are e5-e4 and the b6 (h6)
     // pawn's step, a few tempi, against White's e2, b4 (h4) pawns and bishop: 8 quiet
     // men's moves at the root (WalledMenMoves). CHA's full mode: Black unwinnable
