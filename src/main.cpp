@@ -1,4 +1,4 @@
-// Entry point: the command line (cli/commands.h) between TBB's start and finish.
+// Entry point: the command line (cli/commands.h), between TBB's start and finish when it may search.
 #include <algorithm>
 #include <string_view>
 #include <vector>
@@ -10,6 +10,12 @@
 #include "util/line_endings.h"
 
 int main(int argc, char* argv[]) {
+    jadoube::write_bare_newlines();
+    const std::vector<std::string_view> args(argv + std::min(argc, 1), argv + argc);
+    // A command that never searches never starts TBB: its start-up (the scheduler
+    // and its allocator library) was 1.2 of the 7.4 ms that `jadoube perft 1` took
+    // (perf stat, bench/log/2026-12-01-perft-vs-ellxor.md).
+    if (!jadoube::command_may_search(args)) return jadoube::run_command_line(args);
     // A search raises TBB's limit on parallelism to its thread count for as long as it
     // runs (search/threads.cpp), above the default where Threads exceeds the CPUs this
     // process may use. When the limit then fell back to a default of one CPU (taskset,
@@ -23,8 +29,6 @@ int main(int argc, char* argv[]) {
     // running while static destructors run, and memcheck reports their stacks as
     // possibly lost. Joining them here makes every shutdown deterministic.
     tbb::task_scheduler_handle workers{tbb::attach{}};
-    jadoube::write_bare_newlines();
-    const std::vector<std::string_view> args(argv + std::min(argc, 1), argv + argc);
     const int status = jadoube::run_command_line(args);
     tbb::finalize(workers, std::nothrow);
     return status;

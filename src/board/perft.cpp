@@ -121,17 +121,23 @@ std::vector<PerftSplit> perft_divide(const Position& pos, int depth, int threads
             local.undo_move(split[task.root].move);
         }
     };
+    // All `threads` counters are new threads and the caller only waits. When the
+    // caller counted too, Linux often queued the new thread behind it on the
+    // caller's CPU until the next load balance, a few milliseconds later: a tenth
+    // of a 40 ms perft on two threads (position 5 of the perft page, 45.0 against
+    // 41.4 ms, medians of 21 runs; bench/log/2026-12-01-perft-vs-ellxor.md). A
+    // caller asleep in join leaves its CPU to them at once.
     {
-        std::vector<std::jthread> helpers;
-        for (int i = 1; i < threads; ++i) {
+        std::vector<std::jthread> counters;
+        for (int i = 0; i < threads; ++i) {
             try {
-                helpers.emplace_back(runTasks);
+                counters.emplace_back(runTasks);
             } catch (const std::system_error&) {
                 break; // the system gives no more threads: those running share the tasks
             }
         }
-        runTasks();
-    } // the helpers join here
+        if (counters.empty()) runTasks(); // not even one: the caller counts alone
+    } // the counters join here
     for (std::size_t i = 0; i < split.size(); ++i) split[i].nodes = counts[i].load(std::memory_order_relaxed);
     return split;
 }

@@ -120,6 +120,8 @@ int bench_command(Args args) {
 
 } // namespace
 
+bool command_may_search(Args args) { return args.empty() || args[0] != "perft"; }
+
 int run_command_line(Args args) {
     if (args.empty()) return run_loop(std::cin, std::cout);
     const Args rest = args.subspan(1);

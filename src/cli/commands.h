@@ -11,4 +11,8 @@ namespace jadoube {
 // args: argv without the program name. Returns the process exit code (util/exit_code.h).
 int run_command_line(std::span<const std::string_view> args);
 
+// Whether the command line may search, and so start TBB's threads (search/threads.h).
+// `perft` counts on plain threads and needs none of it.
+bool command_may_search(std::span<const std::string_view> args);
+
 } // namespace jadoube

@@ -43,15 +43,15 @@ struct RootMove {
     std::vector<Move> pv;
 };
 
-// Rebuilds the late-move-reduction table from params::LmrBase and LmrDivisor; it is
-// built at start-up, so only a tune build that changes them needs this.
+// Rebuilds the late-move-reduction table from params::LmrBase and LmrDivisor; the
+// first Worker builds it, so only a tune build that changes them needs this.
 void init_reductions();
 
 class Worker {
 public:
     // The histories (4 MiB) are written by prepare() before the first search, not
     // here: a process that never searches (`go perft`) never touches their pages.
-    Worker(int id, SearchShared& shared) : id_(id), shared_(shared) {}
+    Worker(int id, SearchShared& shared); // the first one builds the reduction table
 
     void clear() {
         hist_.clear();
