@@ -41,6 +41,7 @@ public:
     Square castling_rook_square(CastlingRights cr) const { return layout_->castling_rook_square(cr); }
     Bitboard castling_path(CastlingRights cr) const { return layout_->castling_path(cr); }
     Bitboard castling_king_path(CastlingRights cr) const { return layout_->castling_king_path(cr); }
+    Bitboard castling_rook_shield(CastlingRights cr) const { return layout_->castling_rook_shield(cr); }
     using Men::ep_capture_legal;
     bool ep_capture_legal(Square from) const { return ep_capture_legal(from, epSquare_); }
 

@@ -85,6 +85,7 @@ Position Position::without_history() const {
     std::copy(std::begin(castlingRookSquare_), std::end(castlingRookSquare_), p.castlingRookSquare_);
     std::copy(std::begin(castlingPath_), std::end(castlingPath_), p.castlingPath_);
     std::copy(std::begin(castlingKingPath_), std::end(castlingKingPath_), p.castlingKingPath_);
+    std::copy(std::begin(castlingRookShield_), std::end(castlingRookShield_), p.castlingRookShield_);
     p.sideToMove_ = sideToMove_;
     p.fenEpSquare_ = state().epSquare; // the set-up is now this position
     p.gamePly_ = gamePly_;
@@ -112,6 +113,7 @@ std::expected<void, FenError> Position::set_fen(std::string_view fenText, bool c
     std::memset(p.castlingRightsMask_, 0, sizeof(p.castlingRightsMask_));
     std::memset(p.castlingPath_, 0, sizeof(p.castlingPath_));
     std::memset(p.castlingKingPath_, 0, sizeof(p.castlingKingPath_));
+    std::memset(p.castlingRookShield_, 0, sizeof(p.castlingRookShield_));
     std::fill(std::begin(p.castlingRookSquare_), std::end(p.castlingRookSquare_), SQ_NONE);
     p.chess960_ = chess960;
     p.fenEpSquare_ = SQ_NONE;
@@ -253,6 +255,14 @@ void Position::set_castling_right(Color c, Square rfrom) {
     const Square kto = castling_king_to(c, kingSide), rto = castling_rook_to(c, kingSide);
     castlingPath_[i] = (between_bb(rfrom, rto) | between_bb(kfrom, kto)) & ~(square_bb(kfrom) | square_bb(rfrom));
     castlingKingPath_[i] = between_bb(kfrom, kto);
+    // Lifted, the rook uncovers only the rank beyond it: it shields a square of the
+    // king's path when that rank goes on past the rook, away from the square.
+    bool shields = false;
+    for (Bitboard b = castlingKingPath_[i] & ~square_bb(rfrom); b;) {
+        const int beyond = int(file_of(rfrom)) + (rfrom > pop_lsb(b) ? 1 : -1);
+        shields |= beyond >= FILE_A && beyond <= FILE_H;
+    }
+    castlingRookShield_[i] = shields ? square_bb(rfrom) : 0;
 }
 
 std::string Position::fen(CastlingNotation notation) const {

@@ -180,6 +180,9 @@ public:
     Bitboard castling_path(CastlingRights cr) const { return castlingPath_[castling_index(cr)]; }
     // Squares the king crosses or lands on, which must not be attacked.
     Bitboard castling_king_path(CastlingRights cr) const { return castlingKingPath_[castling_index(cr)]; }
+    // The castling rook's square if lifting the rook could uncover an attack on the
+    // king's path (Chess960 only: a rook in the corner never can), else empty.
+    Bitboard castling_rook_shield(CastlingRights cr) const { return castlingRookShield_[castling_index(cr)]; }
     Key key() const { return state().key; }
     // The key after m, as a hint for prefetching the search's table before do_move:
     // exact unless m castles, takes en passant, makes an en passant square or changes
@@ -225,6 +228,7 @@ private:
     Square castlingRookSquare_[4];
     Bitboard castlingPath_[4];
     Bitboard castlingKingPath_[4];
+    Bitboard castlingRookShield_[4];
     Square fenEpSquare_;
     int gamePly_;
     bool chess960_;

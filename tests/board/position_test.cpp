@@ -82,6 +82,17 @@ TEST_CASE("FEN round trip: standard - X-FEN and Shredder-FEN castling") {
           == "1r2k1rr/8/8/8/8/8/8/1R2K1RR w GQgq - 0 1");
 }
 
+TEST_CASE("3.8.2 a castling rook can shield its king's path only with the rank going on past it") {
+    // Lifted, a rook uncovers only its rank beyond it: from the corner, nothing.
+    const Position standard = from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    for (CastlingRights cr : {WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO}) CHECK(standard.castling_rook_shield(cr) == 0);
+    // The b1 rook castles queenside: the king lands on c1, which the a1 queen would see past b1.
+    const Position inner = from_fen("4r3/3k4/8/8/8/8/6PP/qR1K1R2 w KQ - 0 1", true);
+    CHECK(inner.castling_rook_shield(WHITE_OOO) == square_bb(SQ_B1));
+    // The f1 rook castles kingside: the king crosses e1 to g1, and f1's rank goes on to h1 past it.
+    CHECK(inner.castling_rook_shield(WHITE_OO) == square_bb(SQ_F1));
+}
+
 TEST_CASE("Chess960 start arrays are numbered as published - all 960 set up and distinct") {
     CHECK(chess960_start_fen(518) == Position::StartFen);
     CHECK(chess960_start_fen(0) == "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
