@@ -44,6 +44,7 @@ void usage() {
                  "  --out-dir DIR      checkpoints and nets per --save-every epochs, and the final ones\n"
                  "  --save-every N     (default 0: only the final checkpoint)\n"
                  "  --resume CKPT      continue from a checkpoint (same data, seed and hidden size)\n"
+                 "  --init NET         start from an exported net's weights (same shape and hidden size)\n"
                  "  --keep-noisy       train on positions in check / with a capture or promotion best move too\n"
                  "  --baseline         print the hand-crafted evaluation's loss on the validation positions first\n"
                  "  --compare NET      print this net's loss on the validation positions first, as the engine\n"
@@ -129,6 +130,7 @@ int main(int argc, char* argv[]) {
         else if (k == "--out-dir") c.outDir = value();
         else if (k == "--save-every") number(c.saveEvery);
         else if (k == "--resume") c.resume = value();
+        else if (k == "--init") c.init = value();
         else if (k == "--keep-noisy") lo.skipFiltered = false;
         else if (k == "--max-score") number(lo.maxScore);
         else if (k == "--lr-drop") {

@@ -364,6 +364,21 @@ void Model::init(std::uint64_t seed) {
     for (std::size_t i = L.outB; i < L.size; ++i) params[i] = 0.0f; // output biases, factoriser: the buckets start alone
 }
 
+std::expected<void, std::string> Model::load(const nnue::Network& net) {
+    if (hidden_ != nnue::HIDDEN || !(net.shape == shape_))
+        return std::unexpected("the net's shape or hidden size is not the one being trained");
+    const Layout L(hidden_, shape_, factoriser_);
+    const auto ftW = net.ft_weights();
+    for (std::size_t i = 0; i < L.ftB; ++i) params[i] = float(ftW[i]) / nnue::QA;
+    for (int i = 0; i < hidden_; ++i) params[L.ftB + std::size_t(i)] = float(net.ftBiases[i]) / nnue::QA;
+    const auto outW = net.out_weights();
+    for (std::size_t i = 0; i < outW.size(); ++i) params[L.outW + i] = float(outW[i]) / float(net.qb);
+    const auto outB = net.out_biases();
+    for (std::size_t i = 0; i < outB.size(); ++i) params[L.outB + i] = float(double(outB[i]) / (double(nnue::QA) * net.qb));
+    for (std::size_t i = L.fact; i < L.size; ++i) params[i] = 0.0f;
+    return {};
+}
+
 double Model::evaluate(const Sample& s) const {
     const Layout L(hidden_, shape_, factoriser_);
     Features f;
@@ -590,6 +605,12 @@ std::expected<Model, std::string> train(const Config& c, std::vector<Sample> dat
     std::vector<float> m(L.size, 0.0f), v(L.size, 0.0f);
     int firstEpoch = 1;
     std::uint64_t step = 0;
+    if (!c.init.empty()) {
+        if (!c.resume.empty()) return Err("--init and --resume exclude each other");
+        const auto loaded = nnue::read_network_file(c.init);
+        if (!loaded) return Err(loaded.error());
+        if (auto r = model.load(*loaded->net); !r) return Err(c.init + ": " + r.error());
+    }
     if (!c.resume.empty()) {
         auto r = read_checkpoint(c.resume, c.hidden, c.shape, c.factoriser, model.params, m, v);
         if (!r) return Err(r.error());

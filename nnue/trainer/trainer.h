@@ -79,6 +79,10 @@ struct Config {
     std::string outDir;       // checkpoints and per-epoch nets (empty: none)
     int saveEvery = 0;        // epochs between checkpoints (0: only the last)
     std::string resume;       // checkpoint to continue from
+    // An exported net to start from instead of random weights (its shape and hidden
+    // size must be the config's): fine-tuning a shipped net on newer data or another
+    // target. The file keeps no Adam moments, so they start at zero as in a new run.
+    std::string init;
     // Augmentation: in each epoch, a pseudo-random half of the training positions
     // without castling rights are seen mirrored a<->h. The rules are symmetric under
     // that mirror, so the labels stay true; a data-starved net sees twice the boards.
@@ -98,6 +102,10 @@ public:
     const nnue::NetShape& shape() const { return shape_; }
     bool factorised() const { return factoriser_; }
     void init(std::uint64_t seed);
+    // The float weights of an exported net (the quantised integers divided by their
+    // scales), so that this model evaluates as the engine evaluates that net; a
+    // factoriser starts at zero. Refuses another shape or hidden size.
+    std::expected<void, std::string> load(const nnue::Network& net);
 
     // The net's output in centipawns (float arithmetic, no quantisation).
     double evaluate(const Position& pos) const;

@@ -299,6 +299,48 @@ TEST_CASE("trainer --mirror: the net learns the a-h symmetry of positions withou
     CHECK(mirrored < 0.7 * plain);
 }
 
+TEST_CASE("trainer --init: an exported net loads back as the weights it was quantised from") {
+    const auto data = tiny_samples();
+    const train::Config c = short_run(3, 256, 0.003, 0.2);
+    const auto model = train::train(c, data);
+    REQUIRE(model.has_value());
+    const std::vector<std::uint8_t> bytes = model->quantise();
+    auto net = nnue::parse_network(bytes);
+    REQUIRE_MESSAGE(net.has_value(), (net ? "" : net.error()));
+
+    // Dequantised, the model exports the same file and evaluates as the engine does.
+    train::Model loaded(c.hidden, c.shape);
+    REQUIRE(loaded.load(**net).has_value());
+    CHECK(loaded.quantise() == bytes);
+    auto acc = std::make_unique<nnue::Accumulator>();
+    for (const char* fen : CpwPerftFens) {
+        const Position pos = from_fen(fen);
+        nnue::refresh(**net, pos, *acc);
+        const int engine = nnue::output(**net, *acc, pos.side_to_move(), nnue::output_bucket(**net, pos));
+        INFO(std::string(fen) << ": engine " << engine << ", loaded " << loaded.evaluate(pos));
+        CHECK(std::abs(engine - loaded.evaluate(pos)) <= 1.0); // the engine's integer division only
+    }
+
+    // train() starts from the file: with a rate of 0 nothing moves, so it exports it again.
+    const auto path = test::temp_path("init.nnue");
+    REQUIRE(nnue::write_network_file(bytes, path.string()).has_value());
+    train::Config still = c;
+    still.init = path.string();
+    still.lr = 0;
+    const auto kept = train::train(still, data);
+    REQUIRE_MESSAGE(kept.has_value(), (kept ? "" : kept.error()));
+    CHECK(kept->quantise() == bytes);
+
+    // Another shape is refused, and so is --resume beside it.
+    train::Config buckets = still;
+    buckets.shape = nnue::make_shape(*std::ranges::find(nnue::KingLayouts, std::string_view("8"), &nnue::KingLayout::name), 8);
+    CHECK_FALSE(train::train(buckets, data).has_value());
+    train::Config both = still;
+    both.resume = path.string();
+    CHECK_FALSE(train::train(both, data).has_value());
+    std::filesystem::remove(path);
+}
+
 TEST_CASE("trainer --king-buckets --output-buckets: the exported net evaluates as the trainer does - mirror images alike") {
     const auto data = tiny_samples();
     const auto& layout = *std::ranges::find(nnue::KingLayouts, std::string_view("8"), &nnue::KingLayout::name);
