@@ -27,7 +27,7 @@ struct Tactic {
     const char* id;  // the suite's id
     const char* epd; // the position: the EPD's four fields
     const char* bm;  // the suite's best move, in SAN
-    int depth;       // our search plays it from this depth on
+    int depth;       // two plies past the first depth that plays it (above)
 };
 
 // The answer comes by depth 9.
