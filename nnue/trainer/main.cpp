@@ -51,6 +51,9 @@ void usage() {
                  "                     evaluates them (repeatable; without --output, stop after the comparisons)\n"
                  "  --mirror           each epoch, see half the positions without castling rights mirrored a<->h\n"
                  "  --max-score CP     skip positions scored at or beyond +-CP (default 10000: mates)\n"
+                 "  --output-gain G    multiply the exported net's output layer by G (default 1), or 'fit': the G\n"
+                 "                     whose outputs come closest to the search scores on the held-out positions\n"
+                 "                     (nets trained with --lambda above 0 learn larger scores than the search's)\n"
                  "Data files may be raw or .xz / .zst compressed.\n";
 }
 
@@ -76,7 +79,8 @@ int main(int argc, char* argv[]) {
     train::LoadOptions lo;
     std::vector<std::string> data, compare;
     std::string output;
-    bool stats = false, baseline = false;
+    bool stats = false, baseline = false, fitGain = false;
+    double gain = 1;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string_view k = args[i];
         auto value = [&]() -> std::string_view {
@@ -133,7 +137,14 @@ int main(int argc, char* argv[]) {
         else if (k == "--init") c.init = value();
         else if (k == "--keep-noisy") lo.skipFiltered = false;
         else if (k == "--max-score") number(lo.maxScore);
-        else if (k == "--lr-drop") {
+        else if (k == "--output-gain") {
+            const std::string_view v = value();
+            if (v == "fit") fitGain = true;
+            else if (!parse(v, gain) || !(gain > 0)) {
+                std::cerr << "error: --output-gain: '" << v << "' is neither a positive number nor 'fit'\n";
+                return 2;
+            }
+        } else if (k == "--lr-drop") {
             std::string_view v = value();
             while (!v.empty()) {
                 const auto comma = v.find(',');
@@ -201,6 +212,10 @@ int main(int argc, char* argv[]) {
     if (output.empty()) return 0;
     std::printf("epoch  lr         train-loss  val-loss    val-cp-error  pos/s     seconds\n");
     const auto calibration = train::calibration_sample(samples, c);
+    std::vector<train::Sample> heldOut;
+    if (fitGain)
+        std::ranges::copy_if(samples, std::back_inserter(heldOut),
+                             [&](const train::Sample& s) { return train::held_out(s, c.valFraction); });
     auto model = train::train(c, std::move(samples), [](const train::EpochReport& r) {
         std::printf("%5d  %.3e  %.6f    %.6f    %6.1f      %8.0f  %.1f\n", r.epoch, r.lr, r.trainLoss, r.valLoss, r.valCpError,
                     r.positionsPerSecond, r.seconds);
@@ -210,6 +225,13 @@ int main(int argc, char* argv[]) {
         std::cerr << "error: " << model.error() << '\n';
         return 1;
     }
+    if (fitGain) {
+        gain = train::fit_output_gain(*model, heldOut, c.valFraction);
+        const auto before = train::validation_fit(heldOut, c, [&](const train::Sample& s) { return model->evaluate(s); });
+        const auto after = train::validation_fit(heldOut, c, [&](const train::Sample& s) { return gain * model->evaluate(s); });
+        std::printf("output gain %.4f fitted: val-cp-error %.1f -> %.1f\n", gain, before.cpError, after.cpError);
+    }
+    if (gain != 1) model->scale_output(gain);
     const auto net = model->quantise(calibration);
     if (const auto written = nnue::write_network_file(net, output); !written) {
         std::cerr << "error: " << written.error() << '\n';

@@ -360,7 +360,7 @@ void Model::init(std::uint64_t seed) {
     const double ft = 1.0 / std::sqrt(32.0), out = 1.0 / std::sqrt(2.0 * hidden_);
     for (std::size_t i = 0; i < L.ftB; ++i) params[i] = float((2 * rng.uniform() - 1) * ft);
     for (std::size_t i = L.ftB; i < L.outW; ++i) params[i] = 0.0f;
-    for (std::size_t i = L.outW; i < L.outB; ++i) params[i] = float((2 * rng.uniform() - 1) * out);
+    for (std::size_t i = L.outW; i < L.fact; ++i) params[i] = float((2 * rng.uniform() - 1) * out);
     for (std::size_t i = L.outB; i < L.size; ++i) params[i] = 0.0f; // output biases, factoriser: the buckets start alone
 }
 
@@ -513,6 +513,28 @@ std::vector<std::uint8_t> Model::quantise(std::span<const Sample> calibration) c
         n.outB[i] = std::int32_t(std::lround(double(params[L.outB + i]) * nnue::QA * nnue::QB));
     if (!calibration.empty()) fit_output_rounding(*this, L, calibration, n);
     return nnue::serialize_network(shape_, hidden_, nnue::QB, n.ftW, n.ftB, n.outW, n.outB);
+}
+
+void Model::scale_output(double gain) {
+    const Layout L(hidden_, shape_, factoriser_);
+    for (std::size_t i = L.outW; i < L.fact; ++i) params[i] = float(double(params[i]) * gain);
+}
+
+double fit_output_gain(const Model& model, std::span<const Sample> data, double valFraction) {
+    struct Ratio {
+        double ratio, weight;
+    };
+    std::vector<Ratio> r;
+    double total = 0;
+    for (const Sample& s : data)
+        if (held_out(s, valFraction))
+            if (const double e = model.evaluate(s); e != 0) r.push_back({double(s.score) / e, std::abs(e)}), total += std::abs(e);
+    if (r.empty()) return 1;
+    std::ranges::sort(r, {}, &Ratio::ratio);
+    double below = 0;
+    for (const Ratio& x : r)
+        if ((below += x.weight) >= total / 2) return x.ratio;
+    return r.back().ratio;
 }
 
 // --- Training --------------------------------------------------------------------

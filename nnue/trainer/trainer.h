@@ -116,6 +116,10 @@ public:
     // each to its nearest step.
     std::vector<std::uint8_t> quantise(std::span<const Sample> calibration = {}) const;
 
+    // Multiplies the output layer (weights and biases of every bucket) by gain, so the
+    // net's every output is gain times what it was.
+    void scale_output(double gain);
+
     // Layout of params: ftW[inputs * H] (row per input), ftB[H], outW[OB][2H] (side to
     // move first), outB[OB], and with the factoriser its rows, factW[768 * H].
     std::size_t ft_weights() const { return 0; }
@@ -162,6 +166,16 @@ Fit validation_fit(const std::vector<Sample>& data, const Config& c, const nnue:
 // against wdl = 0, 0.5, 1), searched from 10 to 5000 cp. Self-play at a few thousand
 // nodes converts small edges often, so K comes out well below the export scale.
 double fit_result_scale(const std::vector<Sample>& data);
+
+// The output gain g for which g x the model's output comes closest to the recorded search
+// scores on the held-out positions of data (least mean absolute centipawns, the
+// validation cp error). The search's margins are centipawns of those scores; a net
+// trained with the game result in its target (lambda > 0) learns larger outputs, since
+// results are more extreme than sigmoid(score / K) at the export's K of 400 (the data's
+// own K is near 160). The mean of |g e - s| is convex in g and least at the median of
+// s / e weighted by |e|, so the fit is exact. Returns 1 when no held-out output is
+// non-zero.
+double fit_output_gain(const Model& model, std::span<const Sample> data, double valFraction);
 
 // The positions the export rounds the output weights against: up to
 // CalibrationPositions training (not held-out) positions, evenly spaced through data.

@@ -251,6 +251,39 @@ TEST_CASE("trainer --compare: an exported net is measured on the held-out games 
     CHECK(train::validation_fit(data, c, **earlyNet).cpError != doctest::Approx(fit.cpError).epsilon(1e-3));
 }
 
+TEST_CASE("trainer --output-gain: the exported outputs scale by the gain, and fit recovers the scores' scale") {
+    const auto data = tiny_samples();
+    const train::Config c = short_run(2, 256, 0.003, 0.2);
+    const auto model = train::train(c, data);
+    REQUIRE(model.has_value());
+
+    // Every output, bias included, is the gain times what it was.
+    train::Model halved = *model;
+    halved.scale_output(0.5);
+    for (std::size_t i = 0; i < data.size(); i += 97)
+        CHECK(halved.evaluate(data[i]) == doctest::Approx(0.5 * model->evaluate(data[i])).epsilon(1e-5));
+
+    // Scores 0.8 of the net's outputs (rounded to whole centipawns, as data stores them)
+    // are met at a gain of 0.8; scores equal to the outputs at 1.
+    auto relabelled = [&](double scale) {
+        std::vector<train::Sample> out = data;
+        for (train::Sample& s : out) s.score = std::int16_t(std::lround(scale * model->evaluate(s)));
+        return out;
+    };
+    CHECK(train::fit_output_gain(*model, relabelled(0.8), c.valFraction) == doctest::Approx(0.8).epsilon(0.01));
+    CHECK(train::fit_output_gain(*model, relabelled(1.0), c.valFraction) == doctest::Approx(1.0).epsilon(0.01));
+    // The fitted gain beats its neighbours on the held-out cp error (the validation fit).
+    const auto scored = relabelled(0.8);
+    const double g = train::fit_output_gain(*model, scored, c.valFraction);
+    auto cpError = [&](double gain) {
+        return train::validation_fit(scored, c, [&](const train::Sample& s) { return gain * model->evaluate(s); }).cpError;
+    };
+    CHECK(cpError(g) <= cpError(g * 1.05));
+    CHECK(cpError(g) <= cpError(g * 0.95));
+    // With no held-out position there is nothing to fit: the gain stays 1.
+    CHECK(train::fit_output_gain(*model, scored, 0.0) == 1.0);
+}
+
 TEST_CASE("trainer: the result scale K is where sigmoid(score / K) meets the results") {
     // White scores 75% at +200 cp and 25% at -200: the least-squares K solves
     // sigmoid(200 / K) = 3/4, K = 200 / ln 3 = 182 cp.
