@@ -251,7 +251,7 @@ TEST_CASE("trainer --compare: an exported net is measured on the held-out games 
     CHECK(train::validation_fit(data, c, **earlyNet).cpError != doctest::Approx(fit.cpError).epsilon(1e-3));
 }
 
-TEST_CASE("trainer --output-gain: the exported outputs scale by the gain, and fit recovers the scores' scale") {
+TEST_CASE("trainer --output-gain: the exported outputs scale by the gain and fit recovers the scale of the scores") {
     const auto data = tiny_samples();
     const train::Config c = short_run(2, 256, 0.003, 0.2);
     const auto model = train::train(c, data);
