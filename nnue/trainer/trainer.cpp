@@ -360,7 +360,7 @@ void Model::init(std::uint64_t seed) {
     const double ft = 1.0 / std::sqrt(32.0), out = 1.0 / std::sqrt(2.0 * hidden_);
     for (std::size_t i = 0; i < L.ftB; ++i) params[i] = float((2 * rng.uniform() - 1) * ft);
     for (std::size_t i = L.ftB; i < L.outW; ++i) params[i] = 0.0f;
-    for (std::size_t i = L.outW; i < L.fact; ++i) params[i] = float((2 * rng.uniform() - 1) * out);
+    for (std::size_t i = L.outW; i < L.outB; ++i) params[i] = float((2 * rng.uniform() - 1) * out);
     for (std::size_t i = L.outB; i < L.size; ++i) params[i] = 0.0f; // output biases, factoriser: the buckets start alone
 }
 
